@@ -1,0 +1,338 @@
+//! Diagnostics: every user-facing error or warning, with the source span it points at.
+//!
+//! Stages produce [`Diagnostic`] values; only [`SourceMap::render`] turns them into text
+//! (with `ariadne`), so library callers and tests can inspect messages and spans directly.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Index of a source text in a [`SourceMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct FileId(pub u32);
+
+/// A byte range in one source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub file: FileId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
+        Span {
+            file,
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The smallest span covering both (they must be in the same file).
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            file: self.file,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A secondary location with its own message ("previously defined here").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub span: Span,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub message: String,
+    /// Where the problem is; `None` only for errors that have no source (a missing root file).
+    pub span: Option<Span>,
+    /// Text shown under the primary span.
+    pub label: Option<String>,
+    pub notes: Vec<Note>,
+    /// A suggestion such as "did you mean `Node`?".
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span: Some(span),
+            label: None,
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    /// An error that has no place in any source text.
+    pub fn global(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span: None,
+            label: None,
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_note(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.notes.push(Note {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// One or more diagnostics, at least one of them an error: the `Err` of every stage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Errors(pub Vec<Diagnostic>);
+
+impl From<Diagnostic> for Errors {
+    fn from(d: Diagnostic) -> Errors {
+        Errors(vec![d])
+    }
+}
+
+impl fmt::Display for Errors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Errors>;
+
+/// A loaded source text.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// Shown in diagnostics: a path, `<stdlib>/util/ordering.als`, or `<repl:3>`.
+    pub name: String,
+    /// Real location on disk, if any (used to resolve relative `open`s).
+    pub path: Option<PathBuf>,
+    pub text: String,
+}
+
+/// Every source text the session has seen, so that spans can be rendered.
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn new() -> SourceMap {
+        SourceMap::default()
+    }
+
+    pub fn add(
+        &mut self,
+        name: impl Into<String>,
+        path: Option<PathBuf>,
+        text: impl Into<String>,
+    ) -> FileId {
+        self.files.push(SourceFile {
+            name: name.into(),
+            path,
+            text: text.into(),
+        });
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    pub fn text(&self, id: FileId) -> &str {
+        &self.get(id).text
+    }
+
+    /// The source text under a span.
+    pub fn snippet(&self, span: Span) -> &str {
+        self.text(span.file).get(span.range()).unwrap_or("")
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, file: FileId, offset: u32) -> (usize, usize) {
+        let text = self.text(file);
+        let offset = (offset as usize).min(text.len());
+        let before = &text[..floor_char_boundary(text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+
+    /// Render diagnostics with ariadne. `color` is for terminals.
+    pub fn render(&self, diagnostics: &[Diagnostic], color: bool) -> String {
+        let mut out = Vec::new();
+        for d in diagnostics {
+            self.render_one(d, color, &mut out);
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    fn render_one(&self, d: &Diagnostic, color: bool, out: &mut Vec<u8>) {
+        use ariadne::{Config, Label, Report, ReportKind};
+        let kind = match d.severity {
+            Severity::Error => ReportKind::Error,
+            Severity::Warning => ReportKind::Warning,
+        };
+        let Some(span) = d.span else {
+            let prefix = match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            };
+            out.extend_from_slice(format!("{prefix}: {}\n", d.message).as_bytes());
+            if let Some(h) = &d.help {
+                out.extend_from_slice(format!("  help: {h}\n").as_bytes());
+            }
+            return;
+        };
+        let name = |f: FileId| self.get(f).name.clone();
+        let char_span = |s: Span| {
+            let text = self.text(s.file);
+            let a = char_index(text, s.start as usize);
+            let b = char_index(text, s.end as usize).max(a);
+            (name(s.file), a..b)
+        };
+        let mut builder = Report::build(kind, char_span(span))
+            .with_config(Config::default().with_color(color))
+            .with_message(&d.message);
+        let mut label = Label::new(char_span(span));
+        if let Some(l) = &d.label {
+            label = label.with_message(l);
+        }
+        builder = builder.with_label(label);
+        for n in &d.notes {
+            builder = builder.with_label(Label::new(char_span(n.span)).with_message(&n.message));
+        }
+        if let Some(h) = &d.help {
+            builder = builder.with_help(h);
+        }
+        let mut files: Vec<FileId> = vec![span.file];
+        for n in &d.notes {
+            if !files.contains(&n.span.file) {
+                files.push(n.span.file);
+            }
+        }
+        let sources = ariadne::sources(files.iter().map(|f| (name(*f), self.text(*f).to_string())));
+        let _ = builder.finish().write(sources, &mut *out);
+    }
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// ariadne counts characters, our spans count bytes.
+fn char_index(text: &str, byte: usize) -> usize {
+    let byte = floor_char_boundary(text, byte.min(text.len()));
+    text[..byte].chars().count()
+}
+
+/// The closest of `candidates` to `name`, for "did you mean" hints.
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        if c == name {
+            continue;
+        }
+        let d = edit_distance(&name.to_lowercase(), &c.to_lowercase());
+        let limit = (name.chars().count().max(3)) / 3 + 1;
+        if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c.to_string())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_prefer_close_names() {
+        assert_eq!(
+            did_you_mean("Nod", ["Node", "Edge", "Name"]),
+            Some("Node".into())
+        );
+        assert_eq!(did_you_mean("xyzzy", ["Node", "Edge"]), None);
+    }
+
+    #[test]
+    fn line_and_column_are_one_based() {
+        let mut m = SourceMap::new();
+        let f = m.add("t", None, "ab\ncd");
+        assert_eq!(m.line_col(f, 0), (1, 1));
+        assert_eq!(m.line_col(f, 4), (2, 2));
+    }
+}

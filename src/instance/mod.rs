@@ -1,0 +1,16 @@
+//! Instances (a value for every relation) and the independent evaluator.
+
+use crate::logic::{RelId, TupleSet, Universe};
+
+/// A concrete value for every relation of a problem, indexed by [`RelId`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    pub universe: Universe,
+    pub values: Vec<TupleSet>,
+}
+
+impl Instance {
+    pub fn value(&self, r: RelId) -> &TupleSet {
+        &self.values[r.0 as usize]
+    }
+}

@@ -1,0 +1,11 @@
+//! solder: a bounded relational model finder for Alloy's static logic with higher-order
+//! quantifiers. See ARCHITECTURE.md for the map of the pipeline.
+
+pub mod check;
+pub mod diagnostic;
+pub mod instance;
+pub mod logic;
+pub mod render;
+pub mod solve;
+pub mod syntax;
+pub mod translate;

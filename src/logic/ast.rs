@@ -1,0 +1,531 @@
+//! The core logic: a small Kodkod-like language of relational expressions and formulas.
+//!
+//! The checker elaborates Alloy into this form (sigs, fields and skolems become
+//! [`RelId`]s with bounds; preds, funs and lets are inlined). Translation, evaluation and
+//! the normal-form passes all work on it and never see Alloy syntax. Nodes are immutable
+//! and shared through `Arc`, so a node's address identifies it (the translator caches on it).
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::tuples::TupleSet;
+
+/// A relation of the problem (a sig, a field, a skolem constant, an internal helper).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RelId(pub u32);
+
+/// A variable bound by a quantifier or comprehension. Ids are unique within a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Expr(Arc<ExprData>);
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct ExprData {
+    pub arity: usize,
+    pub kind: ExprKind,
+}
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub enum ExprKind {
+    Rel(RelId),
+    Var(VarId),
+    /// A fixed tuple set (for `eval` and fixed parts of problems).
+    Const(TupleSet),
+    /// Every atom of the universe. (Alloy's `univ` holds only atoms of sigs; the checker
+    /// expresses it as the union of the top-level sigs.)
+    Univ,
+    /// The identity over every atom of the universe.
+    Iden,
+    /// The empty relation of the node's arity.
+    None,
+    Union(Expr, Expr),
+    Intersection(Expr, Expr),
+    Difference(Expr, Expr),
+    /// `a ++ b`
+    Override(Expr, Expr),
+    Join(Expr, Expr),
+    Product(Expr, Expr),
+    Transpose(Expr),
+    Closure(Expr),
+    ReflexiveClosure(Expr),
+    /// `set <: rel`
+    DomainRestrict(Expr, Expr),
+    /// `rel :> set`
+    RangeRestrict(Expr, Expr),
+    IfThenElse(Formula, Expr, Expr),
+    /// `{ x1: e1, ..., xn: en | F }`; every decl is first-order (unary, `one`).
+    Comprehension(Vec<Decl>, Formula),
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Formula(Arc<FormulaKind>);
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub enum FormulaKind {
+    Const(bool),
+    And(Vec<Formula>),
+    Or(Vec<Formula>),
+    Not(Formula),
+    Implies(Formula, Formula),
+    Iff(Formula, Formula),
+    Subset(Expr, Expr),
+    Equal(Expr, Expr),
+    Mult(MultTest, Expr),
+    /// Compares the number of tuples with a constant (scope limits, `exactly`).
+    Cardinality(CardCmp, Expr, usize),
+    Quant(Quantifier, Vec<Decl>, Formula),
+    /// `next` is a strict total order on `elems` with successor relation `next` and least
+    /// element `first` (Alloy's `pred/totalOrder`). Kept as one node so that the
+    /// translator can fix it to atom order when the atoms are interchangeable.
+    TotalOrder {
+        elems: Expr,
+        first: Expr,
+        next: Expr,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MultTest {
+    Some,
+    No,
+    Lone,
+    One,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardCmp {
+    AtMost,
+    AtLeast,
+    Exactly,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Quantifier {
+    All,
+    Some,
+}
+
+/// How a declared variable relates to its bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeclMult {
+    /// Exactly one tuple of the bound (the first-order case for unary bounds).
+    One,
+    Lone,
+    Some,
+    /// Any subset of the bound.
+    Set,
+}
+
+/// `var: mult bound`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Decl {
+    pub var: VarId,
+    /// The source name, for skolem names and printing.
+    pub name: String,
+    pub mult: DeclMult,
+    pub bound: Expr,
+}
+
+impl Decl {
+    pub fn arity(&self) -> usize {
+        self.bound.arity()
+    }
+
+    /// A first-order variable ranges over single atoms; anything else ranges over relations.
+    pub fn is_first_order(&self) -> bool {
+        self.mult == DeclMult::One && self.arity() == 1
+    }
+
+    /// The expression that refers to this variable.
+    pub fn var_expr(&self) -> Expr {
+        Expr::var(self.var, self.arity())
+    }
+}
+
+impl Expr {
+    fn make(arity: usize, kind: ExprKind) -> Expr {
+        Expr(Arc::new(ExprData { arity, kind }))
+    }
+
+    pub fn arity(&self) -> usize {
+        self.0.arity
+    }
+
+    pub fn kind(&self) -> &ExprKind {
+        &self.0.kind
+    }
+
+    /// Identity of the shared node (for caches).
+    pub fn node_id(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
+    pub fn rel(id: RelId, arity: usize) -> Expr {
+        Expr::make(arity, ExprKind::Rel(id))
+    }
+
+    pub fn var(id: VarId, arity: usize) -> Expr {
+        Expr::make(arity, ExprKind::Var(id))
+    }
+
+    pub fn constant(ts: TupleSet) -> Expr {
+        Expr::make(ts.arity(), ExprKind::Const(ts))
+    }
+
+    pub fn univ() -> Expr {
+        Expr::make(1, ExprKind::Univ)
+    }
+
+    pub fn iden() -> Expr {
+        Expr::make(2, ExprKind::Iden)
+    }
+
+    pub fn none(arity: usize) -> Expr {
+        Expr::make(arity, ExprKind::None)
+    }
+
+    pub fn union(a: Expr, b: Expr) -> Expr {
+        debug_assert_eq!(a.arity(), b.arity());
+        Expr::make(a.arity(), ExprKind::Union(a, b))
+    }
+
+    pub fn intersection(a: Expr, b: Expr) -> Expr {
+        debug_assert_eq!(a.arity(), b.arity());
+        Expr::make(a.arity(), ExprKind::Intersection(a, b))
+    }
+
+    pub fn difference(a: Expr, b: Expr) -> Expr {
+        debug_assert_eq!(a.arity(), b.arity());
+        Expr::make(a.arity(), ExprKind::Difference(a, b))
+    }
+
+    pub fn override_(a: Expr, b: Expr) -> Expr {
+        debug_assert_eq!(a.arity(), b.arity());
+        Expr::make(a.arity(), ExprKind::Override(a, b))
+    }
+
+    /// Panics if the result would have arity 0: the checker rejects such joins first.
+    pub fn join(a: Expr, b: Expr) -> Expr {
+        let arity = a.arity() + b.arity() - 2;
+        assert!(arity >= 1, "join of two unary expressions");
+        Expr::make(arity, ExprKind::Join(a, b))
+    }
+
+    pub fn product(a: Expr, b: Expr) -> Expr {
+        Expr::make(a.arity() + b.arity(), ExprKind::Product(a, b))
+    }
+
+    pub fn transpose(a: Expr) -> Expr {
+        debug_assert_eq!(a.arity(), 2);
+        Expr::make(2, ExprKind::Transpose(a))
+    }
+
+    pub fn closure(a: Expr) -> Expr {
+        debug_assert_eq!(a.arity(), 2);
+        Expr::make(2, ExprKind::Closure(a))
+    }
+
+    pub fn reflexive_closure(a: Expr) -> Expr {
+        debug_assert_eq!(a.arity(), 2);
+        Expr::make(2, ExprKind::ReflexiveClosure(a))
+    }
+
+    pub fn domain_restrict(set: Expr, rel: Expr) -> Expr {
+        debug_assert_eq!(set.arity(), 1);
+        Expr::make(rel.arity(), ExprKind::DomainRestrict(set, rel))
+    }
+
+    pub fn range_restrict(rel: Expr, set: Expr) -> Expr {
+        debug_assert_eq!(set.arity(), 1);
+        Expr::make(rel.arity(), ExprKind::RangeRestrict(rel, set))
+    }
+
+    pub fn if_then_else(c: Formula, a: Expr, b: Expr) -> Expr {
+        debug_assert_eq!(a.arity(), b.arity());
+        Expr::make(a.arity(), ExprKind::IfThenElse(c, a, b))
+    }
+
+    pub fn comprehension(decls: Vec<Decl>, body: Formula) -> Expr {
+        let arity = decls.iter().map(Decl::arity).sum();
+        Expr::make(arity, ExprKind::Comprehension(decls, body))
+    }
+
+    pub fn in_(&self, other: &Expr) -> Formula {
+        Formula::subset(self.clone(), other.clone())
+    }
+
+    pub fn eq(&self, other: &Expr) -> Formula {
+        Formula::equal(self.clone(), other.clone())
+    }
+
+    pub fn some(&self) -> Formula {
+        Formula::mult(MultTest::Some, self.clone())
+    }
+
+    pub fn no(&self) -> Formula {
+        Formula::mult(MultTest::No, self.clone())
+    }
+
+    pub fn lone(&self) -> Formula {
+        Formula::mult(MultTest::Lone, self.clone())
+    }
+
+    pub fn one(&self) -> Formula {
+        Formula::mult(MultTest::One, self.clone())
+    }
+}
+
+impl Formula {
+    fn make(kind: FormulaKind) -> Formula {
+        Formula(Arc::new(kind))
+    }
+
+    pub fn kind(&self) -> &FormulaKind {
+        &self.0
+    }
+
+    pub fn node_id(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
+    pub fn constant(b: bool) -> Formula {
+        Formula::make(FormulaKind::Const(b))
+    }
+
+    pub fn true_() -> Formula {
+        Formula::constant(true)
+    }
+
+    pub fn false_() -> Formula {
+        Formula::constant(false)
+    }
+
+    pub fn is_true(&self) -> bool {
+        matches!(self.kind(), FormulaKind::Const(true))
+    }
+
+    pub fn is_false(&self) -> bool {
+        matches!(self.kind(), FormulaKind::Const(false))
+    }
+
+    /// Conjunction; flattens nested conjunctions and drops `true`.
+    pub fn and(fs: impl IntoIterator<Item = Formula>) -> Formula {
+        let mut out = Vec::new();
+        for f in fs {
+            match f.kind() {
+                FormulaKind::Const(true) => {}
+                FormulaKind::Const(false) => return Formula::false_(),
+                FormulaKind::And(inner) => out.extend(inner.iter().cloned()),
+                _ => out.push(f),
+            }
+        }
+        match out.len() {
+            0 => Formula::true_(),
+            1 => out.pop().unwrap(),
+            _ => Formula::make(FormulaKind::And(out)),
+        }
+    }
+
+    /// Disjunction; flattens nested disjunctions and drops `false`.
+    pub fn or(fs: impl IntoIterator<Item = Formula>) -> Formula {
+        let mut out = Vec::new();
+        for f in fs {
+            match f.kind() {
+                FormulaKind::Const(false) => {}
+                FormulaKind::Const(true) => return Formula::true_(),
+                FormulaKind::Or(inner) => out.extend(inner.iter().cloned()),
+                _ => out.push(f),
+            }
+        }
+        match out.len() {
+            0 => Formula::false_(),
+            1 => out.pop().unwrap(),
+            _ => Formula::make(FormulaKind::Or(out)),
+        }
+    }
+
+    pub fn and2(self, other: Formula) -> Formula {
+        Formula::and([self, other])
+    }
+
+    pub fn or2(self, other: Formula) -> Formula {
+        Formula::or([self, other])
+    }
+
+    pub fn not(self) -> Formula {
+        match self.kind() {
+            FormulaKind::Const(b) => Formula::constant(!b),
+            FormulaKind::Not(inner) => inner.clone(),
+            _ => Formula::make(FormulaKind::Not(self)),
+        }
+    }
+
+    pub fn implies(self, other: Formula) -> Formula {
+        if self.is_true() {
+            return other;
+        }
+        if self.is_false() || other.is_true() {
+            return Formula::true_();
+        }
+        Formula::make(FormulaKind::Implies(self, other))
+    }
+
+    pub fn iff(self, other: Formula) -> Formula {
+        Formula::make(FormulaKind::Iff(self, other))
+    }
+
+    pub fn subset(a: Expr, b: Expr) -> Formula {
+        debug_assert_eq!(a.arity(), b.arity());
+        Formula::make(FormulaKind::Subset(a, b))
+    }
+
+    pub fn equal(a: Expr, b: Expr) -> Formula {
+        debug_assert_eq!(a.arity(), b.arity());
+        Formula::make(FormulaKind::Equal(a, b))
+    }
+
+    pub fn mult(m: MultTest, e: Expr) -> Formula {
+        Formula::make(FormulaKind::Mult(m, e))
+    }
+
+    pub fn cardinality(cmp: CardCmp, e: Expr, n: usize) -> Formula {
+        Formula::make(FormulaKind::Cardinality(cmp, e, n))
+    }
+
+    pub fn quant(q: Quantifier, decls: Vec<Decl>, body: Formula) -> Formula {
+        if decls.is_empty() {
+            return body;
+        }
+        Formula::make(FormulaKind::Quant(q, decls, body))
+    }
+
+    pub fn forall(decls: Vec<Decl>, body: Formula) -> Formula {
+        Formula::quant(Quantifier::All, decls, body)
+    }
+
+    pub fn exists(decls: Vec<Decl>, body: Formula) -> Formula {
+        Formula::quant(Quantifier::Some, decls, body)
+    }
+
+    pub fn total_order(elems: Expr, first: Expr, next: Expr) -> Formula {
+        Formula::make(FormulaKind::TotalOrder { elems, first, next })
+    }
+}
+
+impl fmt::Debug for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Debug for Formula {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A readable, fully parenthesized rendering (relations as `r3`, variables as `v7`), for
+/// debugging and test failure messages.
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ExprKind::*;
+        match self.kind() {
+            Rel(r) => write!(f, "r{}", r.0),
+            Var(v) => write!(f, "v{}", v.0),
+            Const(ts) => {
+                write!(f, "{{")?;
+                for (i, t) in ts.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    let parts: Vec<String> = t.iter().map(|a| format!("@{a}")).collect();
+                    write!(f, "{}", parts.join("->"))?;
+                }
+                write!(f, "}}")
+            }
+            Univ => write!(f, "univ"),
+            Iden => write!(f, "iden"),
+            None => write!(f, "none/{}", self.arity()),
+            Union(a, b) => write!(f, "({a} + {b})"),
+            Intersection(a, b) => write!(f, "({a} & {b})"),
+            Difference(a, b) => write!(f, "({a} - {b})"),
+            Override(a, b) => write!(f, "({a} ++ {b})"),
+            Join(a, b) => write!(f, "({a}.{b})"),
+            Product(a, b) => write!(f, "({a} -> {b})"),
+            Transpose(a) => write!(f, "~{a}"),
+            Closure(a) => write!(f, "^{a}"),
+            ReflexiveClosure(a) => write!(f, "*{a}"),
+            DomainRestrict(a, b) => write!(f, "({a} <: {b})"),
+            RangeRestrict(a, b) => write!(f, "({a} :> {b})"),
+            IfThenElse(c, a, b) => write!(f, "({c} => {a} else {b})"),
+            Comprehension(ds, body) => {
+                write!(f, "{{")?;
+                write_decls(f, ds)?;
+                write!(f, " | {body}}}")
+            }
+        }
+    }
+}
+
+fn write_decls(f: &mut fmt::Formatter<'_>, ds: &[Decl]) -> fmt::Result {
+    for (i, d) in ds.iter().enumerate() {
+        if i > 0 {
+            write!(f, ", ")?;
+        }
+        let m = match d.mult {
+            DeclMult::One => "one",
+            DeclMult::Lone => "lone",
+            DeclMult::Some => "some",
+            DeclMult::Set => "set",
+        };
+        write!(f, "v{}: {m} {}", d.var.0, d.bound)?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Formula {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FormulaKind::*;
+        let list = |f: &mut fmt::Formatter<'_>, fs: &[Formula], op: &str| -> fmt::Result {
+            write!(f, "(")?;
+            for (i, x) in fs.iter().enumerate() {
+                if i > 0 {
+                    write!(f, " {op} ")?;
+                }
+                write!(f, "{x}")?;
+            }
+            write!(f, ")")
+        };
+        match self.kind() {
+            Const(b) => write!(f, "{b}"),
+            And(fs) => list(f, fs, "&&"),
+            Or(fs) => list(f, fs, "||"),
+            Not(a) => write!(f, "!{a}"),
+            Implies(a, b) => write!(f, "({a} => {b})"),
+            Iff(a, b) => write!(f, "({a} <=> {b})"),
+            Subset(a, b) => write!(f, "({a} in {b})"),
+            Equal(a, b) => write!(f, "({a} = {b})"),
+            Mult(m, e) => write!(f, "{} {e}", format!("{m:?}").to_lowercase()),
+            Cardinality(c, e, n) => {
+                let op = match c {
+                    CardCmp::AtMost => "<=",
+                    CardCmp::AtLeast => ">=",
+                    CardCmp::Exactly => "=",
+                };
+                write!(f, "#{e} {op} {n}")
+            }
+            Quant(q, ds, body) => {
+                let q = match q {
+                    Quantifier::All => "all",
+                    Quantifier::Some => "some",
+                };
+                write!(f, "({q} ")?;
+                write_decls(f, ds)?;
+                write!(f, " | {body})")
+            }
+            TotalOrder { elems, first, next } => write!(f, "totalOrder[{elems}, {first}, {next}]"),
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! The core logic shared by every stage after checking: expressions, formulas, bounds.
+
+pub mod ast;
+pub mod problem;
+pub mod tuples;
+
+pub use ast::{
+    CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Quantifier, RelId,
+    VarId,
+};
+pub use problem::{Bounds, Problem, Relation, RelationKind};
+pub use tuples::{Atom, Tuple, TupleSet, Universe};

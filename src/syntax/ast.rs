@@ -1,0 +1,365 @@
+//! The syntax tree of an Alloy module, as written (before names are resolved).
+//!
+//! Every node carries the [`Span`] of its source text. The tree keeps Alloy's surface
+//! distinctions that only the checker can settle: `x.f` may be a call or a join, and
+//! `some e` may be a multiplicity test or a declaration multiplicity.
+
+use crate::diagnostic::Span;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A possibly qualified name: `Node`, `this/Node`, `util/ordering`, `o/first`,
+/// `pred/totalOrder`, `fun/add`, `seq/Int`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QualName {
+    /// The segments, e.g. `["this", "Node"]`.
+    pub parts: Vec<String>,
+    pub span: Span,
+}
+
+impl QualName {
+    /// The text as written, segments joined by `/`.
+    pub fn joined(&self) -> String {
+        self.parts.join("/")
+    }
+
+    /// The last segment.
+    pub fn last(&self) -> &str {
+        self.parts.last().map_or("", |s| s.as_str())
+    }
+}
+
+/// A whole source file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Module {
+    pub header: Option<ModuleHeader>,
+    pub opens: Vec<Open>,
+    pub paragraphs: Vec<Paragraph>,
+}
+
+/// `module util/ordering[exactly elem]`
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModuleHeader {
+    pub name: QualName,
+    pub params: Vec<ModuleParam>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModuleParam {
+    pub exact: bool,
+    pub name: Ident,
+}
+
+/// `[private] open util/ordering[Node] as ord`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Open {
+    pub private: bool,
+    pub path: QualName,
+    /// Actual parameters: sig references (`univ`, `Int`, `none` and `seq/Int` appear as names).
+    pub args: Vec<QualName>,
+    pub alias: Option<Ident>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Paragraph {
+    Sig(SigDecl),
+    Enum(EnumDecl),
+    Fact(FactDecl),
+    Assert(AssertDecl),
+    Pred(PredDecl),
+    Fun(FunDecl),
+    Macro(MacroDecl),
+    Command(Command),
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SigQualifiers {
+    pub abstract_: Option<Span>,
+    pub lone: Option<Span>,
+    pub one: Option<Span>,
+    pub some: Option<Span>,
+    pub private: Option<Span>,
+}
+
+/// `abstract sig A, B extends C { fields } { fact }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct SigDecl {
+    pub qualifiers: SigQualifiers,
+    pub names: Vec<Ident>,
+    pub parent: Option<SigParent>,
+    pub fields: Vec<Decl>,
+    /// The appended sig fact, with implicit `this`.
+    pub fact: Option<Block>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SigParent {
+    /// `extends P`
+    Extends(QualName),
+    /// `in P1 + P2`
+    In(Vec<QualName>),
+    /// `= P1 + P2`
+    Equal(Vec<QualName>),
+}
+
+/// `[private] enum Color { Red, Green }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumDecl {
+    pub private: bool,
+    pub name: Ident,
+    pub values: Vec<Ident>,
+    pub span: Span,
+}
+
+/// A declaration `[private] [disj] a, b: [disj] e`, or a defined field `a = e`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decl {
+    pub private: bool,
+    /// `disj` before the names: the declared variables/fields are pairwise disjoint.
+    pub disj: bool,
+    pub names: Vec<Ident>,
+    /// `disj` after the colon (fields only): `this.f` and `that.f` are disjoint.
+    pub disj_bound: bool,
+    /// `=` instead of `:` (a defined field).
+    pub defined: bool,
+    /// The bound, possibly with a multiplicity: `set A`, `lone A`, `A -> one B`.
+    pub bound: Expr,
+    pub span: Span,
+}
+
+/// `fact [name] { ... }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct FactDecl {
+    /// A name or a string label.
+    pub name: Option<Ident>,
+    pub body: Block,
+    pub span: Span,
+}
+
+/// `assert [name] { ... }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct AssertDecl {
+    pub name: Option<Ident>,
+    pub body: Block,
+    pub span: Span,
+}
+
+/// `[private] pred [Recv.]name[params] { ... }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct PredDecl {
+    pub private: bool,
+    /// `pred S.p[...]` declares an implicit first parameter `this: S`.
+    pub receiver: Option<QualName>,
+    pub name: Ident,
+    pub params: Vec<Decl>,
+    pub body: Block,
+    pub span: Span,
+}
+
+/// `[private] fun [Recv.]name[params]: ret { expr }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunDecl {
+    pub private: bool,
+    pub receiver: Option<QualName>,
+    pub name: Ident,
+    pub params: Vec<Decl>,
+    /// The declared result bound (may carry a multiplicity).
+    pub result: Expr,
+    /// The body (a block must hold exactly one expression; the parser keeps it as an `Expr`).
+    pub body: Expr,
+    pub span: Span,
+}
+
+/// `[private] let name[a, b] = e` or `let name[a, b] { F }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct MacroDecl {
+    pub private: bool,
+    pub name: Ident,
+    pub params: Vec<Ident>,
+    pub body: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    Run,
+    Check,
+}
+
+/// `[label:] run|check (name | [name] { ... }) [scope] [expect N]`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Command {
+    pub label: Option<Ident>,
+    pub kind: CommandKind,
+    pub target: CommandTarget,
+    pub scope: Option<Scope>,
+    pub expect: Option<(u32, Span)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CommandTarget {
+    /// `run p`, `check a`
+    Name(QualName),
+    /// `run { ... }` or `run name { ... }`
+    Block(Option<Ident>, Block),
+}
+
+/// `for N [but ...]` or `for typescopes`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scope {
+    pub overall: Option<(u32, Span)>,
+    pub types: Vec<TypeScope>,
+    pub span: Span,
+}
+
+/// `[exactly] N Sig` (also `int`, `Int`, `seq`, `String` as the name).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeScope {
+    pub exactly: bool,
+    pub count: u32,
+    pub target: QualName,
+    pub span: Span,
+}
+
+/// `{ e1 e2 ... }`: the conjunction of its formulas; `{}` is true.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub exprs: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// A name to be resolved: sig, field, pred/fun/macro, variable, parameter, alias-qualified name.
+    Name(QualName),
+    /// `@f`: a field without the implicit `this.`
+    AtName(QualName),
+    This,
+    Iden,
+    Univ,
+    None,
+    /// `Int`
+    IntSig,
+    /// `String`
+    StringSig,
+    /// `seq/Int`
+    SeqInt,
+    Number(i64),
+    Str(String),
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// `A m1 -> m2 B`; `Multiplicity::Set` means no constraint on that side.
+    Arrow(Multiplicity, Multiplicity, Box<Expr>, Box<Expr>),
+    /// `e[a1, ..., an]`
+    Box(Box<Expr>, Vec<Expr>),
+    /// `F => a else b` / `F implies a else b`
+    IfElse(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `disj[e1, ..., en]`
+    Disj(Vec<Expr>),
+    Quant(Quantifier, Vec<Decl>, Box<Expr>),
+    Let(Vec<(Ident, Expr)>, Box<Expr>),
+    /// `{ decls | F }`; a missing body is `true`.
+    Comprehension(Vec<Decl>, Box<Expr>),
+    Block(Block),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// `!` / `not`
+    Not,
+    /// `~`
+    Transpose,
+    /// `^`
+    Closure,
+    /// `*`
+    ReflexiveClosure,
+    /// `#`
+    Cardinality,
+    /// `int e` / `int[e]`
+    IntCast,
+    /// `sum e` / `sum[e]` (as a prefix operator, not the quantifier)
+    SumCast,
+    /// Prefix `no e`: always a test.
+    No,
+    /// Prefix `some e`, `lone e`, `one e`, `set e`, `seq e`: a test, or a multiplicity in
+    /// a declaration, on the right of `in`, or in a fun result.
+    Mult(Multiplicity),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Multiplicity {
+    Set,
+    Some,
+    Lone,
+    One,
+    Seq,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Or,
+    Iff,
+    Implies,
+    And,
+    In,
+    NotIn,
+    Eq,
+    NotEq,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    NotLt,
+    NotGt,
+    NotLe,
+    NotGe,
+    Shl,
+    Shr,
+    Sha,
+    /// `+` (union, never arithmetic)
+    Union,
+    /// `-` (difference)
+    Diff,
+    /// internal `fun/add`, `fun/sub`, `fun/mul`, `fun/div`, `fun/rem`
+    IntAdd,
+    IntSub,
+    IntMul,
+    IntDiv,
+    IntRem,
+    Override,
+    Intersect,
+    DomRestrict,
+    RanRestrict,
+    /// `a.b`
+    Join,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Quantifier {
+    All,
+    No,
+    Some,
+    Lone,
+    One,
+    Sum,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+}

@@ -1,0 +1,3 @@
+//! Text to syntax tree: the `logos` lexer, Alloy's token rewrites, the `chumsky` parser.
+
+pub mod ast;
