@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::instance::Instance;
-use crate::logic::{Bounds, Problem, VarId};
+use crate::logic::VarId;
 
 pub use backend::{BackendKind, Lit, SatBackend, SatResult};
 
