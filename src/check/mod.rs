@@ -1,1 +1,142 @@
 //! Names, types and elaboration: from syntax trees to a core-logic problem with bounds.
+//!
+//! - `loader`: files, `open`s and module instances; declares every item; sig hierarchy.
+//! - `names`: name lookup across modules (aliases, visibility).
+//! - `types`: Alloy's relation types, for overloading and arity errors.
+//! - `elaborate`: expressions and formulas to core logic, inlining preds/funs/macros.
+//! - `command`: scopes, atoms and bounds for one command; the problem and how to show it.
+
+pub mod command;
+pub mod elaborate;
+pub mod layout;
+pub mod loader;
+pub mod model;
+pub mod names;
+pub mod stdlib;
+pub mod types;
+
+use crate::diagnostic::{Diagnostic, Errors, SourceMap};
+
+use elaborate::{ElabError, Elaborator, Env, SigCtx, Val};
+use layout::Layout;
+use model::{FieldId, FuncBody, FuncId, Model, ModuleId, SigMult};
+
+pub use command::CommandProblem;
+pub use loader::RootSource;
+
+/// A loaded and checked model, ready to build commands from.
+#[derive(Debug)]
+pub struct Checked {
+    pub model: Model,
+    pub layout: Layout,
+}
+
+/// Load a model with everything it opens and check every declaration and body.
+pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Checked, Errors> {
+    let mut model = loader::load(sources, root)?;
+    let layout = Layout::new(&model);
+    let mut errors: Vec<Diagnostic> = Vec::new();
+    let field_types = {
+        let elab = Elaborator::new(&model, &layout);
+        check_bodies(&elab, &mut errors);
+        (0..model.fields.len())
+            .map(|f| elab.field_type(FieldId(f as u32)).ok())
+            .collect::<Vec<_>>()
+    };
+    if !errors.is_empty() {
+        return Err(Errors(errors));
+    }
+    for (f, t) in field_types.into_iter().enumerate() {
+        if let Some(t) = t {
+            model.fields[f].ty = t;
+        }
+    }
+    Ok(Checked { model, layout })
+}
+
+/// Elaborate everything once to report errors early. Constructs that are merely not
+/// supported yet (integers) are reported only where a command needs them, except in
+/// facts and declarations, which every command needs.
+fn check_bodies(elab: &Elaborator, errors: &mut Vec<Diagnostic>) {
+    let model = elab.model;
+    let mut report = |r: Result<(), ElabError>, always: bool| {
+        if let Err(e) = r
+            && (always || !e.unsupported)
+            && !errors.contains(&e.diag)
+        {
+            errors.push(*e.diag);
+        }
+    };
+    for f in 0..model.fields.len() {
+        report(elab.field_constraints(FieldId(f as u32)).map(|_| ()), true);
+    }
+    for (i, sig) in model.sigs.iter().enumerate() {
+        if let Some(block) = &sig.fact {
+            let s = model::SigId(i as u32);
+            let r = elab.sig_val(s, sig.span).and_then(|v| {
+                let env = Env::new(sig.module).with_sig_ctx(SigCtx::Fact(s));
+                let env = if sig.mult == Some(SigMult::One) {
+                    env.bind("this", v)
+                } else {
+                    let Val::Set(e, t) = v else { unreachable!() };
+                    env.bind(
+                        "this",
+                        Val::Set(
+                            crate::logic::Expr::var(elab.fresh_var(sig.span), e.arity()),
+                            t,
+                        ),
+                    )
+                };
+                elab.block(block, &env).map(|_| ())
+            });
+            report(r, true);
+        }
+    }
+    for fact in &model.facts {
+        report(
+            elab.block(&fact.body, &Env::new(fact.module)).map(|_| ()),
+            true,
+        );
+    }
+    for (i, func) in model.funcs.iter().enumerate() {
+        if model.module(func.module).is_stdlib {
+            continue;
+        }
+        let fid = FuncId(i as u32);
+        let r = elab
+            .param_decls(fid)
+            .and_then(|(_, _, env)| match &func.body {
+                FuncBody::Pred(b) => elab.block(b, &env).map(|_| ()),
+                FuncBody::Fun { body, .. } => elab
+                    .expr(body, &env)
+                    .and_then(|v| elab.fun_result_constraint(fid, &v, &env, func.span))
+                    .map(|_| ()),
+            });
+        report(r, false);
+    }
+    for a in &model.asserts {
+        if model.module(a.module).is_stdlib {
+            continue;
+        }
+        report(elab.block(&a.body, &Env::new(a.module)).map(|_| ()), false);
+    }
+    for c in &model.commands {
+        if let model::CommandBody::Block(b) = &c.body {
+            report(elab.block(b, &Env::new(ModuleId(0))).map(|_| ()), false);
+        }
+    }
+}
+
+impl Checked {
+    pub fn build_command(&self, index: usize) -> Result<CommandProblem, Errors> {
+        command::build(&self.model, &self.layout, index)
+    }
+
+    /// Find a command by label or 1-based number.
+    pub fn find_command(&self, key: &str) -> Option<usize> {
+        if let Ok(n) = key.parse::<usize>() {
+            return (n >= 1 && n <= self.model.commands.len()).then(|| n - 1);
+        }
+        self.model.commands.iter().position(|c| c.label == key)
+    }
+}

@@ -1,0 +1,638 @@
+//! One command to one problem: Alloy's scope rules, atoms and bounds for every sig and
+//! field, and the formula (structure, field declarations, facts, the command's body).
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{Diagnostic, Errors, Span};
+use crate::logic::{
+    Atom, Bounds, CardCmp, Expr, Formula, Problem, Relation, RelationKind, TupleSet, Universe,
+    VarId,
+};
+use crate::render::{FieldView, Presentation, SigView};
+use crate::syntax::ast::{self, CommandKind};
+
+use super::elaborate::{ElabError, Elaborator, Env, SigCtx, Val};
+use super::layout::{Layout, RelOwner};
+use super::loader::resolve_sig;
+use super::model::*;
+use super::types::Type;
+
+/// Everything needed to solve a command and show its result.
+#[derive(Clone, Debug)]
+pub struct CommandProblem {
+    pub problem: Problem,
+    pub presentation: Presentation,
+    pub label: String,
+    pub kind: CommandKind,
+    pub expect: Option<u32>,
+    /// Prefix for skolem names (`$<prefix>_<var>`); empty for anonymous commands.
+    pub skolem_prefix: String,
+    /// Where each quantified variable was declared.
+    pub var_spans: HashMap<VarId, Span>,
+    /// The scope in words, e.g. `3 Node, exactly 2 Edge`.
+    pub scope_summary: String,
+    pub span: Span,
+}
+
+/// The scope of each sig: at most (or exactly) this many atoms.
+#[derive(Clone, Debug)]
+pub struct Scopes {
+    pub count: Vec<Option<usize>>,
+    pub exact: Vec<bool>,
+}
+
+pub fn build(model: &Model, layout: &Layout, index: usize) -> Result<CommandProblem, Errors> {
+    let cmd = model.commands.get(index).ok_or_else(|| {
+        Errors::from(Diagnostic::global(format!(
+            "there is no command number {}",
+            index + 1
+        )))
+    })?;
+    let scopes = compute_scopes(model, cmd)?;
+    let mut builder = BoundsBuilder::new(model, layout, &scopes);
+    builder.allocate();
+    let elab = Elaborator::new(model, layout);
+    let mut parts = builder.structure.clone();
+    let err = |e: ElabError| Errors::from(*e.diag);
+    for f in 0..model.fields.len() {
+        parts.push(elab.field_constraints(FieldId(f as u32)).map_err(err)?);
+    }
+    for (i, sig) in model.sigs.iter().enumerate() {
+        if let Some(block) = &sig.fact {
+            parts.push(sig_fact(&elab, SigId(i as u32), block).map_err(err)?);
+        }
+    }
+    for fact in &model.facts {
+        parts.push(
+            elab.block(&fact.body, &Env::new(fact.module))
+                .map_err(err)?,
+        );
+    }
+    let body = command_formula(&elab, model, cmd).map_err(err)?;
+    parts.push(body);
+    let formula = Formula::and(parts);
+
+    let mut bounds = Bounds {
+        universe: Universe::new(builder.atom_names.clone()),
+        relations: Vec::new(),
+    };
+    for (i, spec) in layout.sig_rels.iter().enumerate() {
+        let (lower, upper) = builder.sig_bounds[i].clone();
+        bounds.add(Relation {
+            name: spec.name.clone(),
+            arity: 1,
+            kind: spec.kind.clone(),
+            lower,
+            upper,
+        });
+    }
+    for (f, field) in model.fields.iter().enumerate() {
+        let ty = elab.field_type(FieldId(f as u32)).map_err(err)?;
+        let upper = builder.type_upper(&ty);
+        bounds.add(Relation {
+            name: format!("{}<:{}", model.sig(field.sig).label, field.name),
+            arity: ty.arity,
+            kind: RelationKind::Field,
+            lower: TupleSet::empty(ty.arity),
+            upper,
+        });
+    }
+    let presentation = presentation(model, layout, &elab);
+    let skolem_prefix = if cmd.label.contains('$') {
+        String::new()
+    } else {
+        cmd.label.clone()
+    };
+    Ok(CommandProblem {
+        problem: Problem { bounds, formula },
+        presentation,
+        label: cmd.label.clone(),
+        kind: cmd.kind,
+        expect: cmd.expect,
+        skolem_prefix,
+        var_spans: elab.var_spans.borrow().clone(),
+        scope_summary: scope_summary(model, &scopes),
+        span: cmd.span,
+    })
+}
+
+fn sig_fact(elab: &Elaborator, s: SigId, block: &ast::Block) -> Result<Formula, ElabError> {
+    let model = elab.model;
+    let sig = model.sig(s);
+    let Val::Set(value, ty) = elab.sig_val(s, sig.span)? else {
+        unreachable!()
+    };
+    let env = Env::new(sig.module).with_sig_ctx(SigCtx::Fact(s));
+    if sig.mult == Some(SigMult::One) {
+        // For a `one` sig, `this` is the sig itself.
+        return elab.block(block, &env.bind("this", Val::Set(value, ty)));
+    }
+    let decl = crate::logic::Decl {
+        var: elab.fresh_var(sig.span),
+        name: "this".into(),
+        mult: crate::logic::DeclMult::One,
+        bound: value,
+    };
+    let env = env.bind("this", Val::Set(decl.var_expr(), ty));
+    Ok(Formula::forall(vec![decl], elab.block(block, &env)?))
+}
+
+fn command_formula(
+    elab: &Elaborator,
+    model: &Model,
+    cmd: &CommandDecl,
+) -> Result<Formula, ElabError> {
+    let root = Env::new(ModuleId(0));
+    let f = match &cmd.body {
+        CommandBody::Block(b) => elab.block(b, &root)?,
+        CommandBody::Assert(i) => {
+            let a = &model.asserts[*i];
+            elab.block(&a.body, &Env::new(a.module))?
+        }
+        CommandBody::Pred(fid) => {
+            let (decls, guard, env) = elab.param_decls(*fid)?;
+            let func = model.func(*fid);
+            let body = match &func.body {
+                FuncBody::Pred(b) => elab.block(b, &env)?,
+                FuncBody::Fun { body, .. } => {
+                    let v = elab.expr(body, &env)?;
+                    elab.fun_result_constraint(*fid, &v, &env, func.span)?
+                }
+            };
+            Formula::exists(decls, guard.and2(body))
+        }
+    };
+    Ok(match cmd.kind {
+        CommandKind::Run => f,
+        CommandKind::Check => f.not(),
+    })
+}
+
+// ----- scopes --------------------------------------------------------------------------
+
+fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
+    let n = model.sigs.len();
+    let mut count: Vec<Option<usize>> = vec![None; n];
+    let mut exact = vec![false; n];
+    let mut given: Vec<Option<Span>> = vec![None; n];
+    let mut errors = Vec::new();
+    let mut overall: Option<usize> = None;
+    let mut any_sig_scope = false;
+    if let Some(scope) = &cmd.scope {
+        overall = scope.overall.map(|(n, _)| n as usize);
+        for ts in &scope.types {
+            let target = ts.target.joined();
+            match target.as_str() {
+                "int" | "Int" => {
+                    if ts.exactly {
+                        errors.push(Diagnostic::error(
+                            ts.span,
+                            "the bitwidth cannot be `exactly`",
+                        ));
+                    } else if ts.count > 30 {
+                        errors.push(Diagnostic::error(
+                            ts.span,
+                            "the bitwidth must be between 0 and 30",
+                        ));
+                    }
+                    continue;
+                }
+                "seq" => {
+                    if ts.exactly {
+                        errors.push(Diagnostic::error(
+                            ts.span,
+                            "the sequence length cannot be `exactly`",
+                        ));
+                    }
+                    continue;
+                }
+                "String" => continue,
+                "univ" | "none" | "seq/Int" => {
+                    errors.push(Diagnostic::error(
+                        ts.span,
+                        format!("`{target}` cannot be given a scope"),
+                    ));
+                    continue;
+                }
+                _ => {}
+            }
+            let s = match resolve_sig(model, ModuleId(0), &ts.target) {
+                Ok(s) => s,
+                Err(d) => {
+                    errors.push(d);
+                    continue;
+                }
+            };
+            let sig = model.sig(s);
+            if matches!(sig.kind, SigKind::Subset { .. }) {
+                errors.push(Diagnostic::error(
+                    ts.span,
+                    format!("`{}` is a subset sig (`in`); only sigs declared with `sig` or `extends` can have a scope", sig.label),
+                ));
+                continue;
+            }
+            if sig.enum_values.is_some() {
+                errors.push(Diagnostic::error(
+                    ts.span,
+                    format!("the enum `{}` cannot be given a scope", sig.label),
+                ));
+                continue;
+            }
+            if let Some(prev) = given[s.index()] {
+                errors.push(
+                    Diagnostic::error(
+                        ts.span,
+                        format!("the sig `{}` is given a scope twice", sig.label),
+                    )
+                    .with_note(prev, "first given here"),
+                );
+                continue;
+            }
+            let k = ts.count as usize;
+            let bad = match sig.mult {
+                Some(SigMult::One) if k != 1 => Some("a `one` sig must have scope 1"),
+                Some(SigMult::Lone) if k > 1 => Some("a `lone` sig can have scope 0 or 1"),
+                Some(SigMult::Some) if k < 1 => Some("a `some` sig needs a scope of at least 1"),
+                _ => None,
+            };
+            if let Some(msg) = bad {
+                errors.push(Diagnostic::error(
+                    ts.span,
+                    format!("{msg}, not {k} (sig `{}`)", sig.label),
+                ));
+                continue;
+            }
+            given[s.index()] = Some(ts.span);
+            count[s.index()] = Some(k);
+            exact[s.index()] = ts.exactly;
+            any_sig_scope = true;
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Errors(errors));
+    }
+    if overall.is_none() && !any_sig_scope {
+        overall = Some(3);
+    }
+    let prims: Vec<SigId> = (BUILTIN_COUNT..n as u32)
+        .map(SigId)
+        .filter(|s| model.sig(*s).is_prim())
+        .collect();
+    for &s in &prims {
+        let sig = model.sig(s);
+        match sig.mult {
+            Some(SigMult::One) => {
+                count[s.index()] = Some(1);
+                exact[s.index()] = true;
+            }
+            Some(SigMult::Lone) if count[s.index()].is_none() => count[s.index()] = Some(1),
+            _ => {}
+        }
+        if sig.forced_exact {
+            exact[s.index()] = true;
+        }
+    }
+    loop {
+        let mut changed = false;
+        for &s in &prims {
+            let sig = model.sig(s);
+            // Abstract sigs: the sum of fully scoped children; one unscoped child gets the rest.
+            if sig.is_abstract && !sig.children.is_empty() {
+                let scoped: Vec<usize> = sig
+                    .children
+                    .iter()
+                    .filter_map(|c| count[c.index()])
+                    .collect();
+                let unscoped: Vec<SigId> = sig
+                    .children
+                    .iter()
+                    .copied()
+                    .filter(|c| count[c.index()].is_none())
+                    .collect();
+                if count[s.index()].is_none() && unscoped.is_empty() {
+                    count[s.index()] = Some(scoped.iter().sum());
+                    changed = true;
+                } else if let (Some(total), [only]) = (count[s.index()], unscoped.as_slice()) {
+                    count[only.index()] = Some(total.saturating_sub(scoped.iter().sum()));
+                    changed = true;
+                }
+            }
+            if count[s.index()].is_none() {
+                match sig.kind {
+                    SigKind::Top => {
+                        if let Some(o) = overall {
+                            count[s.index()] = Some(o);
+                            changed = true;
+                        }
+                    }
+                    SigKind::Extends(p) => {
+                        if let Some(pc) = count[p.index()] {
+                            count[s.index()] = Some(pc);
+                            changed = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for &s in &prims {
+        if count[s.index()].is_none() {
+            errors.push(
+                Diagnostic::error(
+                    cmd.span,
+                    format!("you must give the sig `{}` a scope", model.sig(s).label),
+                )
+                .with_note(model.sig(s).span, "declared here")
+                .with_help(format!(
+                    "add it to the command, e.g. `for 3 but 2 {}`, or give an overall scope",
+                    model.sig(s).label
+                )),
+            );
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Errors(errors));
+    }
+    Ok(Scopes { count, exact })
+}
+
+fn scope_summary(model: &Model, scopes: &Scopes) -> String {
+    let mut parts = Vec::new();
+    for s in model.top_sigs() {
+        let sig = model.sig(s);
+        if model.module(sig.module).is_stdlib && sig.private {
+            continue;
+        }
+        if let Some(c) = scopes.count[s.index()] {
+            let ex = if scopes.exact[s.index()] {
+                "exactly "
+            } else {
+                ""
+            };
+            parts.push(format!("{ex}{c} {}", sig.label));
+        }
+    }
+    parts.join(", ")
+}
+
+// ----- atoms and bounds ------------------------------------------------------------------
+
+struct BoundsBuilder<'a> {
+    model: &'a Model,
+    layout: &'a Layout,
+    scopes: &'a Scopes,
+    atom_names: Vec<String>,
+    /// The atoms each prim sig may hold.
+    pool: Vec<Vec<Atom>>,
+    /// (lower, upper) per sig relation of the layout.
+    sig_bounds: Vec<(TupleSet, TupleSet)>,
+    /// Hierarchy and scope constraints.
+    structure: Vec<Formula>,
+}
+
+impl<'a> BoundsBuilder<'a> {
+    fn new(model: &'a Model, layout: &'a Layout, scopes: &'a Scopes) -> BoundsBuilder<'a> {
+        BoundsBuilder {
+            model,
+            layout,
+            scopes,
+            atom_names: Vec::new(),
+            pool: vec![Vec::new(); model.sigs.len()],
+            sig_bounds: vec![(TupleSet::empty(1), TupleSet::empty(1)); layout.sig_rels.len()],
+            structure: Vec::new(),
+        }
+    }
+
+    /// How many atoms a sig needs at least: exact sigs their scope, others what their
+    /// exact descendants need (this is Alloy's "scope raised").
+    fn need(&self, s: SigId) -> usize {
+        let children: usize = self
+            .model
+            .sig(s)
+            .children
+            .iter()
+            .map(|c| self.need(*c))
+            .sum();
+        if self.scopes.exact[s.index()] {
+            self.scopes.count[s.index()].unwrap_or(0).max(children)
+        } else {
+            children
+        }
+    }
+
+    fn allocate(&mut self) {
+        for t in self.model.top_sigs().collect::<Vec<_>>() {
+            let scope = self.scopes.count[t.index()].unwrap_or(0);
+            let size = scope.max(self.need(t));
+            let label = self.model.sig(t).label.clone();
+            let pool: Vec<Atom> = (0..size)
+                .map(|i| {
+                    self.atom_names.push(format!("{label}${i}"));
+                    (self.atom_names.len() - 1) as Atom
+                })
+                .collect();
+            self.alloc(t, pool);
+        }
+        // Subset sigs: within the union of their parents.
+        for (i, spec) in self.layout.sig_rels.iter().enumerate() {
+            if let RelOwner::Sig(s) = spec.owner
+                && let SigKind::Subset { parents, .. } = &self.model.sig(s).kind
+            {
+                let mut upper = TupleSet::empty(1);
+                for p in parents {
+                    for q in self.model.prim_parents(*p) {
+                        upper = upper.union(&self.upper_of_sig(q));
+                    }
+                }
+                self.sig_bounds[i] = (TupleSet::empty(1), upper);
+                let parent_union = super::layout::union_all(
+                    parents
+                        .iter()
+                        .map(|p| self.layout.sig_value[p.index()].clone())
+                        .collect(),
+                    1,
+                );
+                self.structure
+                    .push(self.layout.sig_value[s.index()].in_(&parent_union));
+            }
+        }
+    }
+
+    fn upper_of_sig(&self, s: SigId) -> TupleSet {
+        if s == UNIV {
+            return TupleSet::of_atoms(0..self.atom_names.len() as Atom);
+        }
+        TupleSet::of_atoms(self.pool[s.index()].iter().copied())
+    }
+
+    fn alloc(&mut self, s: SigId, pool: Vec<Atom>) {
+        let sig = self.model.sig(s);
+        let value = self.layout.sig_value[s.index()].clone();
+        let exact = self.scopes.exact[s.index()];
+        let scope = self.scopes.count[s.index()].unwrap_or(0);
+        self.pool[s.index()] = pool.clone();
+        // Exact children get atoms of their own, so that their bounds can be exact.
+        let mut rest: Vec<Atom> = pool.clone();
+        let children = sig.children.clone();
+        let mut child_pools: Vec<(SigId, Vec<Atom>)> = Vec::new();
+        for c in &children {
+            if self.scopes.exact[c.index()] {
+                let k = self.need(*c);
+                let take: Vec<Atom> = rest.iter().copied().take(k).collect();
+                rest.retain(|a| !take.contains(a));
+                child_pools.push((*c, take));
+            }
+        }
+        for c in &children {
+            if !self.scopes.exact[c.index()] {
+                child_pools.push((*c, rest.clone()));
+            }
+        }
+        for (c, p) in child_pools {
+            self.alloc(c, p);
+        }
+        // This sig's own relation (a leaf) or remainder relation.
+        for (i, spec) in self.layout.sig_rels.iter().enumerate() {
+            match spec.owner {
+                RelOwner::Sig(x) if x == s => {
+                    let upper = TupleSet::of_atoms(pool.iter().copied());
+                    let lower = if exact && pool.len() == scope {
+                        upper.clone()
+                    } else {
+                        TupleSet::empty(1)
+                    };
+                    self.sig_bounds[i] = (lower, upper);
+                }
+                RelOwner::Remainder(x) if x == s => {
+                    self.sig_bounds[i] =
+                        (TupleSet::empty(1), TupleSet::of_atoms(rest.iter().copied()));
+                }
+                _ => {}
+            }
+        }
+        // Parts of a parent are disjoint (skip pairs whose pools cannot meet).
+        if !children.is_empty() {
+            let mut parts: Vec<(Expr, Vec<Atom>)> = Vec::new();
+            for (i, spec) in self.layout.sig_rels.iter().enumerate() {
+                if let RelOwner::Remainder(x) = spec.owner
+                    && x == s
+                {
+                    parts.push((Expr::rel(crate::logic::RelId(i as u32), 1), rest.clone()));
+                }
+            }
+            for c in &children {
+                parts.push((
+                    self.layout.sig_value[c.index()].clone(),
+                    self.pool[c.index()].clone(),
+                ));
+            }
+            for i in 0..parts.len() {
+                for j in i + 1..parts.len() {
+                    if parts[i].1.iter().any(|a| parts[j].1.contains(a)) {
+                        self.structure
+                            .push(Expr::intersection(parts[i].0.clone(), parts[j].0.clone()).no());
+                    }
+                }
+            }
+        }
+        // Scope and multiplicity of the sig.
+        let is_fixed_leaf = children.is_empty() && exact && pool.len() == scope;
+        if exact && !is_fixed_leaf {
+            self.structure
+                .push(Formula::cardinality(CardCmp::Exactly, value.clone(), scope));
+        } else if !exact && pool.len() > scope {
+            self.structure
+                .push(Formula::cardinality(CardCmp::AtMost, value.clone(), scope));
+        }
+        if sig.mult == Some(SigMult::Some) {
+            self.structure.push(value.some());
+        }
+    }
+
+    /// The upper bound of a field: the union, over the type's products, of the products
+    /// of the sigs' atoms.
+    fn type_upper(&self, ty: &Type) -> TupleSet {
+        let mut out = TupleSet::empty(ty.arity);
+        for p in &ty.products {
+            let cols: Vec<Vec<Atom>> = p
+                .iter()
+                .map(|s| self.upper_of_sig(*s).iter().map(|t| t[0]).collect())
+                .collect();
+            let mut tuples: Vec<Vec<Atom>> = vec![Vec::new()];
+            for col in &cols {
+                let mut next = Vec::new();
+                for t in &tuples {
+                    for a in col {
+                        let mut u = t.clone();
+                        u.push(*a);
+                        next.push(u);
+                    }
+                }
+                tuples = next;
+            }
+            for t in tuples {
+                out.insert(t);
+            }
+        }
+        out
+    }
+}
+
+// ----- presentation ----------------------------------------------------------------------
+
+fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentation {
+    let mut sigs = Vec::new();
+    let hidden = |s: SigId| {
+        let sig = model.sig(s);
+        sig.private && model.module(sig.module).is_stdlib
+    };
+    fn walk(
+        model: &Model,
+        layout: &Layout,
+        s: SigId,
+        out: &mut Vec<SigView>,
+        hidden: &dyn Fn(SigId) -> bool,
+    ) {
+        for c in &model.sig(s).children {
+            walk(model, layout, *c, out, hidden);
+        }
+        out.push(SigView {
+            label: model.sig(s).label.clone(),
+            value: layout.sig_value[s.index()].clone(),
+            names_atoms: true,
+            hidden: hidden(s),
+        });
+    }
+    for s in model.top_sigs().collect::<Vec<_>>() {
+        walk(model, layout, s, &mut sigs, &hidden);
+    }
+    for (i, sig) in model.sigs.iter().enumerate() {
+        if matches!(sig.kind, SigKind::Subset { .. }) {
+            sigs.push(SigView {
+                label: sig.label.clone(),
+                value: layout.sig_value[i].clone(),
+                names_atoms: false,
+                hidden: hidden(SigId(i as u32)),
+            });
+        }
+    }
+    let mut fields = Vec::new();
+    for (f, field) in model.fields.iter().enumerate() {
+        let Ok(value) = elab.field_expr(FieldId(f as u32)) else {
+            continue;
+        };
+        fields.push(FieldView {
+            sig: model.sig(field.sig).label.clone(),
+            name: field.name.clone(),
+            value,
+            hidden: field.private
+                && model.module(model.sig(field.sig).module).is_stdlib
+                && field.name != "Next",
+        });
+    }
+    Presentation { sigs, fields }
+}

@@ -1,0 +1,1507 @@
+//! Elaboration: Alloy expressions and formulas to core logic.
+//!
+//! Names are resolved here (locals shadow everything; then macros; then sigs, fields,
+//! preds and funs, chosen by type and weight as Alloy does), `x.f` and `f[x]` become calls
+//! when `f` is a pred or fun, and preds, funs and macros are inlined. Multiplicities in
+//! declarations and on the right of `in` become constraints.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::diagnostic::{Diagnostic, Span, did_you_mean};
+use crate::logic::{Decl, DeclMult, Expr, ExprKind, Formula, MultTest, VarId};
+use crate::syntax::ast::{self, BinaryOp, ExprKind as A, Multiplicity, UnaryOp};
+
+use super::layout::{Layout, union_all};
+use super::model::*;
+use super::names::{self, Item};
+use super::types::{self, Type};
+
+/// An elaboration failure. `unsupported` marks constructs solder does not handle yet
+/// (integers, strings, sequences), which are reported only where a command needs them.
+#[derive(Debug, Clone)]
+pub struct ElabError {
+    pub diag: Box<Diagnostic>,
+    pub unsupported: bool,
+}
+
+impl ElabError {
+    pub fn new(span: Span, msg: impl Into<String>) -> ElabError {
+        ElabError {
+            diag: Box::new(Diagnostic::error(span, msg)),
+            unsupported: false,
+        }
+    }
+
+    fn unsupported(span: Span, what: &str) -> ElabError {
+        ElabError {
+            diag: Box::new(
+                Diagnostic::error(span, format!("{what} not supported yet"))
+                    .with_label("solder handles Alloy's relational logic; integers, strings and sequences are a later feature"),
+            ),
+            unsupported: true,
+        }
+    }
+
+    fn with_help(mut self, help: impl Into<String>) -> ElabError {
+        self.diag.help = Some(help.into());
+        self
+    }
+}
+
+impl From<Diagnostic> for ElabError {
+    fn from(d: Diagnostic) -> ElabError {
+        ElabError {
+            diag: Box::new(d),
+            unsupported: false,
+        }
+    }
+}
+
+pub type R<T> = Result<T, ElabError>;
+
+/// What an Alloy expression denotes.
+#[derive(Clone, Debug)]
+pub enum Val {
+    Set(Expr, Type),
+    Form(Formula),
+}
+
+/// Where implicit `this` applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SigCtx {
+    None,
+    /// The appended fact of a sig.
+    Fact(SigId),
+    /// A field declaration of a sig.
+    FieldDecl(SigId),
+}
+
+/// Local names (let, quantifier and parameter variables, `this`).
+#[derive(Clone, Debug)]
+pub struct Env {
+    pub module: ModuleId,
+    locals: Rc<Vec<(String, Val)>>,
+    pub sig_ctx: SigCtx,
+}
+
+impl Env {
+    pub fn new(module: ModuleId) -> Env {
+        Env {
+            module,
+            locals: Rc::new(Vec::new()),
+            sig_ctx: SigCtx::None,
+        }
+    }
+
+    pub fn bind(&self, name: &str, v: Val) -> Env {
+        let mut locals = (*self.locals).clone();
+        locals.push((name.to_string(), v));
+        Env {
+            module: self.module,
+            locals: Rc::new(locals),
+            sig_ctx: self.sig_ctx,
+        }
+    }
+
+    pub fn with_sig_ctx(&self, c: SigCtx) -> Env {
+        Env {
+            sig_ctx: c,
+            ..self.clone()
+        }
+    }
+
+    fn local(&self, name: &str) -> Option<&Val> {
+        self.locals
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+
+    pub fn local_names(&self) -> impl Iterator<Item = &str> {
+        self.locals.iter().map(|(n, _)| n.as_str())
+    }
+}
+
+/// A declaration's bound with its multiplicities.
+#[derive(Clone, Debug)]
+enum Shape {
+    Plain(Expr, Type),
+    Mult(Multiplicity, Box<Shape>),
+    Arrow(Multiplicity, Multiplicity, Box<Shape>, Box<Shape>),
+}
+
+impl Shape {
+    fn plain(&self) -> (Expr, Type) {
+        match self {
+            Shape::Plain(e, t) => (e.clone(), t.clone()),
+            Shape::Mult(_, s) => s.plain(),
+            Shape::Arrow(_, _, a, b) => {
+                let (ea, ta) = a.plain();
+                let (eb, tb) = b.plain();
+                (Expr::product(ea, eb), ta.product(&tb))
+            }
+        }
+    }
+
+    fn arity(&self) -> usize {
+        self.plain().0.arity()
+    }
+}
+
+/// A candidate meaning of a name, with Alloy's preference weight (lower wins).
+struct Cand {
+    val: R<Val>,
+    weight: u8,
+}
+
+pub struct Elaborator<'m> {
+    pub model: &'m Model,
+    pub layout: &'m Layout,
+    field_types: RefCell<Vec<Option<Type>>>,
+    fields_in_progress: RefCell<Vec<FieldId>>,
+    param_types: RefCell<HashMap<FuncId, Vec<Type>>>,
+    next_var: Cell<u32>,
+    call_stack: RefCell<Vec<FuncId>>,
+    macro_depth: Cell<usize>,
+    /// Where each variable was declared (to point higher-order errors at the source).
+    pub var_spans: RefCell<HashMap<VarId, Span>>,
+    pub warnings: RefCell<Vec<Diagnostic>>,
+}
+
+const MAX_MACRO_DEPTH: usize = 20;
+const MAX_CALL_DEPTH: usize = 64;
+
+impl<'m> Elaborator<'m> {
+    pub fn new(model: &'m Model, layout: &'m Layout) -> Elaborator<'m> {
+        let field_types = model
+            .fields
+            .iter()
+            .map(|f| (f.ty.arity > 0).then(|| f.ty.clone()))
+            .collect();
+        Elaborator {
+            model,
+            layout,
+            field_types: RefCell::new(field_types),
+            fields_in_progress: RefCell::new(Vec::new()),
+            param_types: RefCell::new(HashMap::new()),
+            next_var: Cell::new(0),
+            call_stack: RefCell::new(Vec::new()),
+            macro_depth: Cell::new(0),
+            var_spans: RefCell::new(HashMap::new()),
+            warnings: RefCell::new(Vec::new()),
+        }
+    }
+
+    pub fn fresh_var(&self, span: Span) -> VarId {
+        let v = VarId(self.next_var.get());
+        self.next_var.set(v.0 + 1);
+        self.var_spans.borrow_mut().insert(v, span);
+        v
+    }
+
+    // ----- sigs and fields -------------------------------------------------------------
+
+    pub fn sig_val(&self, s: SigId, span: Span) -> R<Val> {
+        match s {
+            INT => Err(ElabError::unsupported(span, "`Int` is")),
+            STRING => Err(ElabError::unsupported(span, "`String` is")),
+            SEQ_INT => Err(ElabError::unsupported(span, "`seq/Int` is")),
+            _ => Ok(Val::Set(
+                self.layout.sig_value[s.index()].clone(),
+                types::sig_type(self.model, s),
+            )),
+        }
+    }
+
+    /// The type of a field (sig column first), computed on first use.
+    pub fn field_type(&self, f: FieldId) -> R<Type> {
+        if let Some(t) = &self.field_types.borrow()[f.index()] {
+            return Ok(t.clone());
+        }
+        let field = self.model.field(f);
+        if self.fields_in_progress.borrow().contains(&f) {
+            return Err(ElabError::new(
+                field.span,
+                format!(
+                    "the declaration of field `{}` depends on itself",
+                    field.name
+                ),
+            ));
+        }
+        self.fields_in_progress.borrow_mut().push(f);
+        let result = self
+            .field_bound(f)
+            .map(|(_, _, bound_ty, _)| types::sig_type(self.model, field.sig).product(&bound_ty));
+        self.fields_in_progress.borrow_mut().retain(|x| *x != f);
+        let t = result?;
+        self.field_types.borrow_mut()[f.index()] = Some(t.clone());
+        Ok(t)
+    }
+
+    pub fn field_expr(&self, f: FieldId) -> R<Expr> {
+        let t = self.field_type(f)?;
+        Ok(Expr::rel(self.layout.field_rel(f), t.arity))
+    }
+
+    /// Elaborate a field's bound with `this` bound to a fresh variable over its sig.
+    /// Returns (this variable, the bound's shape as plain expr, its type, the constraint on `this.f`).
+    #[allow(clippy::type_complexity)]
+    fn field_bound(&self, f: FieldId) -> R<(Decl, Expr, Type, Shape)> {
+        let field = self.model.field(f);
+        let sig = self.model.sig(field.sig);
+        let this = self.this_decl(field.sig, field.span)?;
+        let env = Env::new(sig.module)
+            .bind(
+                "this",
+                Val::Set(this.var_expr(), types::sig_type(self.model, field.sig)),
+            )
+            .with_sig_ctx(SigCtx::FieldDecl(field.sig));
+        let mut shape = self.shape(&field.decl.bound, &env)?;
+        // A unary bound without a keyword means `one`.
+        if let Shape::Plain(e, _) = &shape
+            && e.arity() == 1
+            && !field.decl.defined
+        {
+            shape = Shape::Mult(Multiplicity::One, Box::new(shape));
+        }
+        let (e, t) = shape.plain();
+        Ok((this, e, t, shape))
+    }
+
+    fn this_decl(&self, s: SigId, span: Span) -> R<Decl> {
+        let Val::Set(e, _) = self.sig_val(s, span)? else {
+            unreachable!()
+        };
+        Ok(Decl {
+            var: self.fresh_var(span),
+            name: "this".into(),
+            mult: DeclMult::One,
+            bound: e,
+        })
+    }
+
+    /// The constraints a field declaration imposes (bounds, multiplicities, `disj`).
+    pub fn field_constraints(&self, f: FieldId) -> R<Formula> {
+        let field = self.model.field(f);
+        let rel = self.field_expr(f)?;
+        let Val::Set(sig_e, _) = self.sig_val(field.sig, field.span)? else {
+            unreachable!()
+        };
+        let (this, plain, _, shape) = self.field_bound(f)?;
+        let this_e = this.var_expr();
+        let this_f = Expr::join(this_e.clone(), rel.clone());
+        let mut out = Vec::new();
+        if field.decl.defined {
+            out.push(Formula::forall(
+                vec![this.clone()],
+                Formula::equal(this_f.clone(), plain),
+            ));
+            // A defined field's first column is its sig.
+            out.push(self.in_domain(&rel, &sig_e));
+            return Ok(Formula::and(out));
+        }
+        out.push(self.in_domain(&rel, &sig_e));
+        out.push(Formula::forall(
+            vec![this.clone()],
+            self.constraint(&this_f, &shape),
+        ));
+        if field.decl.disj_bound {
+            let that = Decl {
+                var: self.fresh_var(field.span),
+                name: "that".into(),
+                mult: DeclMult::One,
+                bound: sig_e.clone(),
+            };
+            let that_f = Expr::join(that.var_expr(), rel.clone());
+            out.push(Formula::forall(
+                vec![this.clone(), that.clone()],
+                this.var_expr()
+                    .eq(&that.var_expr())
+                    .not()
+                    .implies(Expr::intersection(this_f, that_f).no()),
+            ));
+        }
+        Ok(Formula::and(out))
+    }
+
+    /// `rel in sig -> univ -> ...`
+    fn in_domain(&self, rel: &Expr, sig: &Expr) -> Formula {
+        let mut bound = sig.clone();
+        for _ in 1..rel.arity() {
+            bound = Expr::product(bound, self.layout.univ.clone());
+        }
+        rel.in_(&bound)
+    }
+
+    /// The parameter types of a pred or fun (bounds elaborated left to right).
+    pub fn param_types(&self, fid: FuncId) -> R<Vec<Type>> {
+        if let Some(t) = self.param_types.borrow().get(&fid) {
+            return Ok(t.clone());
+        }
+        let func = self.model.func(fid);
+        let mut env = Env::new(func.module);
+        let mut out = Vec::new();
+        for p in &func.params {
+            let shape = self.shape(&p.bound, &env)?;
+            let (e, t) = shape.plain();
+            env = env.bind(
+                &p.name,
+                Val::Set(Expr::var(self.fresh_var(p.span), e.arity()), t.clone()),
+            );
+            out.push(t);
+        }
+        self.param_types.borrow_mut().insert(fid, out.clone());
+        Ok(out)
+    }
+
+    // ----- entry points ----------------------------------------------------------------
+
+    pub fn formula(&self, e: &ast::Expr, env: &Env) -> R<Formula> {
+        match self.expr(e, env)? {
+            Val::Form(f) => Ok(f),
+            Val::Set(_, t) => Err(ElabError::new(
+                e.span,
+                format!(
+                    "expected a formula, but this is an expression of type {}",
+                    types::show(self.model, &t)
+                ),
+            )),
+        }
+    }
+
+    pub fn set(&self, e: &ast::Expr, env: &Env) -> R<(Expr, Type)> {
+        match self.expr(e, env)? {
+            Val::Set(x, t) => Ok((x, t)),
+            Val::Form(_) => Err(ElabError::new(
+                e.span,
+                "expected an expression, but this is a formula",
+            )),
+        }
+    }
+
+    pub fn block(&self, b: &ast::Block, env: &Env) -> R<Formula> {
+        let mut parts = Vec::new();
+        for e in &b.exprs {
+            parts.push(self.formula(e, env)?);
+        }
+        Ok(Formula::and(parts))
+    }
+
+    pub fn expr(&self, e: &ast::Expr, env: &Env) -> R<Val> {
+        let span = e.span;
+        match &e.kind {
+            A::Name(q) => self.app(q, &[], env, span),
+            A::AtName(q) => self.at_name(q, env, span),
+            A::This => env.local("this").cloned().ok_or_else(|| {
+                ElabError::new(span, "`this` is only defined in sig facts, field declarations and receiver preds/funs")
+            }),
+            A::Iden => Ok(Val::Set(
+                Expr::domain_restrict(self.layout.univ.clone(), Expr::iden()),
+                Type::univ(2),
+            )),
+            A::Univ => Ok(Val::Set(self.layout.univ.clone(), Type::univ(1))),
+            A::None => Ok(Val::Set(Expr::none(1), Type::empty(1))),
+            A::IntSig => Err(ElabError::unsupported(span, "`Int` is")),
+            A::StringSig | A::Str(_) => Err(ElabError::unsupported(span, "strings are")),
+            A::SeqInt => Err(ElabError::unsupported(span, "sequences are")),
+            A::Number(_) => Err(ElabError::unsupported(span, "integers are")),
+            A::Unary(op, x) => self.unary(*op, x, env, span),
+            A::Binary(op, a, b) => self.binary(*op, a, b, env, span),
+            A::Arrow(m1, m2, a, b) => {
+                if *m1 != Multiplicity::Set || *m2 != Multiplicity::Set {
+                    return Err(ElabError::new(
+                        span,
+                        "a multiplicity arrow is only allowed in a declaration or on the right of `in`",
+                    ));
+                }
+                let (ea, ta) = self.set(a, env)?;
+                let (eb, tb) = self.set(b, env)?;
+                Ok(Val::Set(Expr::product(ea, eb), ta.product(&tb)))
+            }
+            A::Box(head, args) => self.box_join(head, args, env, span),
+            A::IfElse(c, a, b) => {
+                let c = self.formula(c, env)?;
+                match (self.expr(a, env)?, self.expr(b, env)?) {
+                    (Val::Form(x), Val::Form(y)) => Ok(Val::Form(Formula::or([
+                        c.clone().and2(x),
+                        c.not().and2(y),
+                    ]))),
+                    (Val::Set(x, tx), Val::Set(y, ty)) => {
+                        if x.arity() != y.arity() {
+                            return Err(ElabError::new(
+                                span,
+                                format!(
+                                    "the two branches of this if-then-else have different arities ({} and {})",
+                                    x.arity(),
+                                    y.arity()
+                                ),
+                            ));
+                        }
+                        Ok(Val::Set(Expr::if_then_else(c, x, y), tx.union(&ty)))
+                    }
+                    _ => Err(ElabError::new(span, "the two branches must both be formulas or both be expressions")),
+                }
+            }
+            A::Disj(args) => {
+                let mut sets = Vec::new();
+                for a in args {
+                    sets.push((self.set(a, env)?, a.span));
+                }
+                let mut parts = Vec::new();
+                for i in 0..sets.len() {
+                    for j in i + 1..sets.len() {
+                        let ((a, _), _) = &sets[i];
+                        let ((b, _), sb) = &sets[j];
+                        if a.arity() != b.arity() {
+                            return Err(ElabError::new(*sb, "the arguments of `disj[...]` must have the same arity"));
+                        }
+                        parts.push(Expr::intersection(a.clone(), b.clone()).no());
+                    }
+                }
+                Ok(Val::Form(Formula::and(parts)))
+            }
+            A::Quant(q, decls, body) => self.quant(*q, decls, body, env, span),
+            A::Let(binds, body) => {
+                let mut env = env.clone();
+                for (name, value) in binds {
+                    let v = self.expr(value, &env)?;
+                    env = env.bind(&name.name, v);
+                }
+                self.expr(body, &env)
+            }
+            A::Comprehension(decls, body) => {
+                let (ds, guard, env2) = self.decls(decls, env, true)?;
+                let f = self.formula(body, &env2)?;
+                let ty = ds.iter().fold(Type::empty(0), |acc, d| {
+                    let t = env2.local(&d.name).map(|v| match v {
+                        Val::Set(_, t) => t.clone(),
+                        Val::Form(_) => Type::univ(1),
+                    });
+                    if acc.arity == 0 {
+                        t.unwrap_or(Type::univ(1))
+                    } else {
+                        acc.product(&t.unwrap_or(Type::univ(1)))
+                    }
+                });
+                Ok(Val::Set(Expr::comprehension(ds, guard.and2(f)), ty))
+            }
+            A::Block(b) => Ok(Val::Form(self.block(b, env)?)),
+        }
+    }
+
+    // ----- names, calls and joins ------------------------------------------------------
+
+    /// `@f`: a field without implicit `this`.
+    fn at_name(&self, q: &ast::QualName, env: &Env, span: Span) -> R<Val> {
+        let fields: Vec<FieldId> = names::lookup(self.model, env.module, &q.parts)
+            .into_iter()
+            .filter_map(|i| match i {
+                Item::Field(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        let mut cands = Vec::new();
+        for f in fields {
+            cands.push(Cand {
+                val: self
+                    .field_expr(f)
+                    .and_then(|e| Ok(Val::Set(e, self.field_type(f)?))),
+                weight: 0,
+            });
+        }
+        if cands.is_empty() {
+            return Err(ElabError::new(
+                span,
+                format!("there is no field named `{}`", q.joined()),
+            ));
+        }
+        self.choose(cands, span, &q.joined())
+    }
+
+    /// `head[args]`, where `head` is a name: a call, a macro use, or joins.
+    fn app(&self, q: &ast::QualName, args: &[&ast::Expr], env: &Env, span: Span) -> R<Val> {
+        let joined = q.joined();
+        // Locals shadow everything.
+        if q.parts.len() == 1
+            && let Some(v) = env.local(&joined)
+        {
+            return self.join_args(v.clone(), args, env, span);
+        }
+        match joined.as_str() {
+            "pred/totalOrder" => return self.total_order(args, env, span),
+            "fun/min" | "fun/max" | "fun/next" | "fun/add" | "fun/sub" | "fun/mul" | "fun/div"
+            | "fun/rem" => {
+                return Err(ElabError::unsupported(
+                    span,
+                    &format!("`{joined}` (integers) is"),
+                ));
+            }
+            "seq/Int" => return Err(ElabError::unsupported(span, "sequences are")),
+            _ => {}
+        }
+        let items = names::lookup(self.model, env.module, &q.parts);
+        // Macros come before everything but locals.
+        let macros: Vec<usize> = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Macro(m) => Some(*m),
+                _ => None,
+            })
+            .collect();
+        if let Some(m) = macros.first() {
+            if macros.len() > 1 {
+                return Err(ElabError::new(
+                    span,
+                    format!("the macro name `{joined}` is ambiguous"),
+                ));
+            }
+            return self.expand_macro(*m, args, env, span);
+        }
+        let mut arg_vals: Vec<Option<R<Val>>> = vec![None; args.len()];
+        let mut arg = |i: usize| -> R<Val> {
+            if arg_vals[i].is_none() {
+                arg_vals[i] = Some(self.expr(args[i], env));
+            }
+            arg_vals[i].clone().expect("just set")
+        };
+        let mut cands: Vec<Cand> = Vec::new();
+        for item in &items {
+            match *item {
+                Item::Sig(s) => {
+                    let base = self.sig_val(s, span);
+                    cands.push(Cand {
+                        val: base.and_then(|b| self.join_vals(b, args, &mut arg, span)),
+                        weight: 0,
+                    });
+                }
+                Item::Field(f) => {
+                    let field_sig = self.model.field(f).sig;
+                    let (base, weight) = match env.sig_ctx {
+                        SigCtx::Fact(s) | SigCtx::FieldDecl(s) if self.sig_within(s, field_sig) => {
+                            // Implicit `this.f`.
+                            let this = env.local("this").cloned();
+                            let v = match (this, self.field_expr(f)) {
+                                (Some(Val::Set(t, tt)), Ok(fe)) => self.field_type(f).map(|ft| {
+                                    Val::Set(Expr::join(t, fe), types::join(self.model, &tt, &ft))
+                                }),
+                                (_, Err(e)) => Err(e),
+                                _ => Err(ElabError::new(span, "`this` is not defined here")),
+                            };
+                            (v, 0)
+                        }
+                        SigCtx::FieldDecl(_) => continue,
+                        SigCtx::Fact(_) => (self.field_val(f), 1),
+                        SigCtx::None => (self.field_val(f), 0),
+                    };
+                    cands.push(Cand {
+                        val: base.and_then(|b| self.join_vals(b, args, &mut arg, span)),
+                        weight,
+                    });
+                }
+                Item::Func(fid) => {
+                    if matches!(env.sig_ctx, SigCtx::FieldDecl(_)) {
+                        // Alloy does not allow calls in field declarations, but a
+                        // parameterless fun is harmless; keep it as a low-priority choice.
+                        if !self.model.func(fid).params.is_empty() {
+                            continue;
+                        }
+                    }
+                    let func = self.model.func(fid);
+                    let np = func.params.len();
+                    if args.len() >= np {
+                        let mut vals = Vec::new();
+                        let mut err = None;
+                        for i in 0..np {
+                            match arg(i) {
+                                Ok(v) => vals.push(v),
+                                Err(e) => {
+                                    err = Some(e);
+                                    break;
+                                }
+                            }
+                        }
+                        let val = match err {
+                            Some(e) => Err(e),
+                            None => match self.applicable(fid, &vals, args, span) {
+                                Err(e) => Err(e),
+                                Ok(()) => self.call(fid, vals, span).and_then(|v| {
+                                    self.join_vals(v, &args[np..], &mut |i| arg(np + i), span)
+                                }),
+                            },
+                        };
+                        cands.push(Cand { val, weight: 0 });
+                    } else if let SigCtx::Fact(_) = env.sig_ctx
+                        && args.len() + 1 == np
+                        && let Some(Val::Set(this_e, this_t)) = env.local("this").cloned()
+                        && self
+                            .param_types(fid)
+                            .is_ok_and(|pt| types::overlaps(self.model, &pt[0], &this_t))
+                    {
+                        // In a sig fact, `g` may mean `g[this]`.
+                        let mut vals = vec![Val::Set(this_e, this_t)];
+                        let mut err = None;
+                        for i in 0..args.len() {
+                            match arg(i) {
+                                Ok(v) => vals.push(v),
+                                Err(e) => {
+                                    err = Some(e);
+                                    break;
+                                }
+                            }
+                        }
+                        let val = match err {
+                            Some(e) => Err(e),
+                            None => self.call(fid, vals, span),
+                        };
+                        cands.push(Cand { val, weight: 1 });
+                    } else {
+                        cands.push(Cand {
+                            val: Err(ElabError::new(
+                                span,
+                                format!(
+                                    "`{}` takes {} argument{} but is given {}",
+                                    func.name,
+                                    np,
+                                    if np == 1 { "" } else { "s" },
+                                    args.len()
+                                ),
+                            )
+                            .with_help(format!(
+                                "call it as `{}[{}]`",
+                                func.name,
+                                param_list(func)
+                            ))),
+                            weight: 2,
+                        });
+                    }
+                }
+                Item::Macro(_) | Item::Assert(_) => {}
+            }
+        }
+        if cands.is_empty() {
+            return Err(self.unknown_name(q, env, span));
+        }
+        self.choose(cands, span, &joined)
+    }
+
+    fn field_val(&self, f: FieldId) -> R<Val> {
+        Ok(Val::Set(self.field_expr(f)?, self.field_type(f)?))
+    }
+
+    /// Is sig `s` (maybe a subset sig) inside the field's sig `owner`?
+    fn sig_within(&self, s: SigId, owner: SigId) -> bool {
+        if s == owner {
+            return true;
+        }
+        let prims = self.model.prim_parents(s);
+        let owner_prims = self.model.prim_parents(owner);
+        prims
+            .iter()
+            .all(|p| owner_prims.iter().any(|o| self.model.descends(*p, *o)))
+    }
+
+    fn unknown_name(&self, q: &ast::QualName, env: &Env, span: Span) -> ElabError {
+        let joined = q.joined();
+        let mut pool: Vec<String> = names::visible_names(self.model, env.module);
+        pool.extend(env.local_names().map(String::from));
+        let mut err = ElabError::new(span, format!("cannot find `{joined}` in this scope"));
+        if let Some(s) = did_you_mean(q.last(), pool.iter().map(|s| s.as_str())) {
+            err = err.with_help(format!("did you mean `{s}`?"));
+        }
+        err
+    }
+
+    /// Alloy's rule for overloaded names: keep the candidates that elaborate; among them
+    /// keep those whose type is not empty (when some are not); then the lowest weight; a
+    /// tie is an ambiguity.
+    fn choose(&self, cands: Vec<Cand>, span: Span, name: &str) -> R<Val> {
+        let mut ok: Vec<(Val, u8)> = Vec::new();
+        let mut first_err: Option<(ElabError, u8)> = None;
+        for c in cands {
+            match c.val {
+                Ok(v) => ok.push((v, c.weight)),
+                Err(e) => {
+                    if first_err.as_ref().is_none_or(|(_, w)| c.weight < *w) {
+                        first_err = Some((e, c.weight));
+                    }
+                }
+            }
+        }
+        if ok.is_empty() {
+            return Err(first_err.expect("at least one candidate").0);
+        }
+        if ok.len() > 1 && ok.iter().any(|(v, _)| !is_empty_type(v)) {
+            ok.retain(|(v, _)| !is_empty_type(v));
+        }
+        let best = ok.iter().map(|(_, w)| *w).min().expect("nonempty");
+        ok.retain(|(_, w)| *w == best);
+        if ok.len() > 1 {
+            // Identical meanings (e.g. one sig reached through two aliases) are not ambiguous.
+            let first = format!("{:?}", val_key(&ok[0].0));
+            if ok.iter().all(|(v, _)| format!("{:?}", val_key(v)) == first) {
+                return Ok(ok.swap_remove(0).0);
+            }
+            return Err(ElabError::new(
+                span,
+                format!(
+                    "the name `{name}` is ambiguous: it has {} possible meanings here",
+                    ok.len()
+                ),
+            )
+            .with_help(
+                "qualify it with a module alias or a sig (e.g. `Sig.field` or `alias/name`)",
+            ));
+        }
+        Ok(ok.swap_remove(0).0)
+    }
+
+    /// Check argument types against parameter types (this is what selects an overload).
+    fn applicable(&self, fid: FuncId, vals: &[Val], args: &[&ast::Expr], span: Span) -> R<()> {
+        let pts = self.param_types(fid)?;
+        let func = self.model.func(fid);
+        for (i, (v, pt)) in vals.iter().zip(&pts).enumerate() {
+            let arg_span = args.get(i).map_or(span, |a| a.span);
+            match v {
+                Val::Form(_) => {
+                    return Err(ElabError::new(
+                        arg_span,
+                        format!(
+                            "the argument for `{}` of `{}` must be an expression, not a formula",
+                            func.params[i].name, func.name
+                        ),
+                    ));
+                }
+                Val::Set(e, t) => {
+                    if e.arity() != pt.arity {
+                        return Err(ElabError::new(
+                            arg_span,
+                            format!(
+                                "the parameter `{}` of `{}` has arity {}, but this argument has arity {}",
+                                func.params[i].name,
+                                func.name,
+                                pt.arity,
+                                e.arity()
+                            ),
+                        ));
+                    }
+                    if !t.is_empty() && !types::overlaps(self.model, t, pt) {
+                        return Err(ElabError::new(
+                            arg_span,
+                            format!(
+                                "this argument of type {} cannot be a `{}` of `{}` (type {})",
+                                types::show(self.model, t),
+                                func.params[i].name,
+                                func.name,
+                                types::show(self.model, pt)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Inline a pred or fun with the given argument values.
+    pub fn call(&self, fid: FuncId, args: Vec<Val>, span: Span) -> R<Val> {
+        let func = self.model.func(fid);
+        if self.call_stack.borrow().contains(&fid) {
+            return Err(ElabError::new(
+                span,
+                format!("`{}` calls itself (recursion is not supported)", func.name),
+            ));
+        }
+        if self.call_stack.borrow().len() >= MAX_CALL_DEPTH {
+            return Err(ElabError::new(span, "calls are nested too deeply"));
+        }
+        let mut env = Env::new(func.module);
+        for (p, v) in func.params.iter().zip(args) {
+            env = env.bind(&p.name, v);
+        }
+        self.call_stack.borrow_mut().push(fid);
+        let result = match &func.body {
+            FuncBody::Pred(b) => self.block(b, &env).map(Val::Form),
+            FuncBody::Fun { body, .. } => self.expr(body, &env),
+        };
+        self.call_stack.borrow_mut().pop();
+        result
+    }
+
+    fn expand_macro(&self, m: usize, args: &[&ast::Expr], env: &Env, span: Span) -> R<Val> {
+        let mac = &self.model.macros[m];
+        if args.len() < mac.params.len() {
+            return Err(ElabError::new(
+                span,
+                format!(
+                    "the macro `{}` takes {} arguments but is given {}",
+                    mac.name,
+                    mac.params.len(),
+                    args.len()
+                ),
+            ));
+        }
+        if self.macro_depth.get() >= MAX_MACRO_DEPTH {
+            return Err(ElabError::new(
+                span,
+                "macros are expanded too deeply (more than 20 levels)",
+            ));
+        }
+        let mut menv = Env::new(mac.module);
+        for (p, a) in mac.params.iter().zip(args) {
+            menv = menv.bind(p, self.expr(a, env)?);
+        }
+        self.macro_depth.set(self.macro_depth.get() + 1);
+        let v = self.expr(&mac.body, &menv);
+        self.macro_depth.set(self.macro_depth.get() - 1);
+        let v = v?;
+        let rest = &args[mac.params.len()..];
+        self.join_args(v, rest, env, span)
+    }
+
+    /// `v[a1, ..., an]` = `an.(...(a1.v))` with the arguments elaborated on demand.
+    fn join_vals(
+        &self,
+        mut v: Val,
+        args: &[&ast::Expr],
+        arg: &mut dyn FnMut(usize) -> R<Val>,
+        span: Span,
+    ) -> R<Val> {
+        for (i, a) in args.iter().enumerate() {
+            let x = arg(i)?;
+            v = self.join(x, v, a.span.to(span))?;
+        }
+        Ok(v)
+    }
+
+    fn join_args(&self, v: Val, args: &[&ast::Expr], env: &Env, span: Span) -> R<Val> {
+        self.join_vals(v, args, &mut |i| self.expr(args[i], env), span)
+    }
+
+    fn join(&self, a: Val, b: Val, span: Span) -> R<Val> {
+        let (Val::Set(ea, ta), Val::Set(eb, tb)) = (a, b) else {
+            return Err(ElabError::new(
+                span,
+                "a join needs two expressions, not formulas",
+            ));
+        };
+        if ea.arity() + eb.arity() < 3 {
+            return Err(ElabError::new(
+                span,
+                format!(
+                    "this cannot be a legal relational join: the left side has arity {} and the right side arity {}",
+                    ea.arity(),
+                    eb.arity()
+                ),
+            )
+            .with_help("joining two sets (unary relations) gives nothing; did you mean `&`, `in` or `->`?"));
+        }
+        let t = types::join(self.model, &ta, &tb);
+        Ok(Val::Set(Expr::join(ea, eb), t))
+    }
+
+    /// `e[args]`: collect the call chain so that `x.f[y]` is `f[x, y]`.
+    fn box_join(&self, head: &ast::Expr, args: &[ast::Expr], env: &Env, span: Span) -> R<Val> {
+        if matches!(head.kind, A::IntSig) {
+            return Err(ElabError::unsupported(span, "`Int[...]` is"));
+        }
+        let mut all: Vec<&ast::Expr> = Vec::new();
+        let mut h = head;
+        // `x.f[y]` parses as Box(Join(x, f), [y]).
+        if let A::Binary(BinaryOp::Join, x, f) = &head.kind
+            && matches!(f.kind, A::Name(_))
+        {
+            all.push(x);
+            h = f;
+        }
+        all.extend(args.iter());
+        match &h.kind {
+            A::Name(q) => self.app(q, &all, env, span),
+            _ => {
+                let v = self.expr(h, env)?;
+                self.join_args(v, &all, env, span)
+            }
+        }
+    }
+
+    fn total_order(&self, args: &[&ast::Expr], env: &Env, span: Span) -> R<Val> {
+        if args.len() != 3 {
+            return Err(ElabError::new(
+                span,
+                "`pred/totalOrder` takes three arguments: elems, first, next",
+            ));
+        }
+        let (elems, _) = self.set(args[0], env)?;
+        let (first, _) = self.set(args[1], env)?;
+        let (next, _) = self.set(args[2], env)?;
+        if elems.arity() != 1 || first.arity() != 1 || next.arity() != 2 {
+            return Err(ElabError::new(
+                span,
+                "`pred/totalOrder` needs a set, an element and a binary relation",
+            ));
+        }
+        // An enum's order is its declaration order.
+        if let A::Name(q) = &args[0].kind
+            && let Some(Item::Sig(s)) = names::lookup(self.model, env.module, &q.parts)
+                .into_iter()
+                .find(|i| matches!(i, Item::Sig(_)))
+            && let Some(values) = &self.model.sig(s).enum_values
+        {
+            let vals: Vec<Expr> = values
+                .iter()
+                .map(|v| self.layout.sig_value[v.index()].clone())
+                .collect();
+            let pin_first = first.eq(vals.first().unwrap_or(&Expr::none(1)));
+            let pairs: Vec<Expr> = vals
+                .windows(2)
+                .map(|w| Expr::product(w[0].clone(), w[1].clone()))
+                .collect();
+            let pin_next = next.eq(&union_all(pairs, 2));
+            return Ok(Val::Form(pin_first.and2(pin_next)));
+        }
+        Ok(Val::Form(Formula::total_order(elems, first, next)))
+    }
+
+    // ----- operators -------------------------------------------------------------------
+
+    fn unary(&self, op: UnaryOp, x: &ast::Expr, env: &Env, span: Span) -> R<Val> {
+        match op {
+            UnaryOp::Not => Ok(Val::Form(self.formula(x, env)?.not())),
+            UnaryOp::Transpose | UnaryOp::Closure | UnaryOp::ReflexiveClosure => {
+                let (e, t) = self.set(x, env)?;
+                if e.arity() != 2 {
+                    let sym = match op {
+                        UnaryOp::Transpose => "~",
+                        UnaryOp::Closure => "^",
+                        _ => "*",
+                    };
+                    return Err(ElabError::new(
+                        span,
+                        format!(
+                            "`{sym}` needs a binary relation, but this has arity {}",
+                            e.arity()
+                        ),
+                    ));
+                }
+                Ok(match op {
+                    UnaryOp::Transpose => Val::Set(Expr::transpose(e), t.transpose()),
+                    UnaryOp::Closure => Val::Set(Expr::closure(e), types::closure(self.model, &t)),
+                    _ => {
+                        // Alloy's `*r` adds the identity over its `univ`.
+                        let iden = Expr::domain_restrict(self.layout.univ.clone(), Expr::iden());
+                        Val::Set(Expr::union(Expr::closure(e), iden), Type::univ(2))
+                    }
+                })
+            }
+            UnaryOp::Cardinality => Err(ElabError::unsupported(span, "`#` (integers) is")),
+            UnaryOp::IntCast | UnaryOp::SumCast => {
+                Err(ElabError::unsupported(span, "integer casts are"))
+            }
+            UnaryOp::No => Ok(Val::Form(self.set(x, env)?.0.no())),
+            UnaryOp::Mult(m) => {
+                let (e, _) = self.set(x, env)?;
+                match m {
+                    Multiplicity::Some => Ok(Val::Form(e.some())),
+                    Multiplicity::Lone => Ok(Val::Form(e.lone())),
+                    Multiplicity::One => Ok(Val::Form(e.one())),
+                    Multiplicity::Set => Err(ElabError::new(
+                        span,
+                        "`set` is a multiplicity, only allowed in a declaration or on the right of `in`",
+                    )),
+                    Multiplicity::Seq => Err(ElabError::unsupported(span, "sequences are")),
+                }
+            }
+        }
+    }
+
+    fn binary(&self, op: BinaryOp, a: &ast::Expr, b: &ast::Expr, env: &Env, span: Span) -> R<Val> {
+        use BinaryOp::*;
+        match op {
+            Or | And | Iff | Implies => {
+                let fa = self.formula(a, env)?;
+                let fb = self.formula(b, env)?;
+                Ok(Val::Form(match op {
+                    Or => fa.or2(fb),
+                    And => fa.and2(fb),
+                    Iff => fa.iff(fb),
+                    _ => fa.implies(fb),
+                }))
+            }
+            In | NotIn => {
+                let (ea, _) = self.set(a, env)?;
+                let shape = self.shape(b, env)?;
+                let (eb, _) = shape.plain();
+                if ea.arity() != eb.arity() {
+                    return Err(self.arity_error(
+                        if op == In { "in" } else { "!in" },
+                        &ea,
+                        &eb,
+                        span,
+                    ));
+                }
+                let f = self.constraint(&ea, &shape);
+                Ok(Val::Form(if op == In { f } else { f.not() }))
+            }
+            Eq | NotEq => {
+                let (ea, _) = self.set(a, env)?;
+                let (eb, _) = self.set(b, env)?;
+                if ea.arity() != eb.arity() {
+                    return Err(self.arity_error(
+                        if op == Eq { "=" } else { "!=" },
+                        &ea,
+                        &eb,
+                        span,
+                    ));
+                }
+                let f = ea.eq(&eb);
+                Ok(Val::Form(if op == Eq { f } else { f.not() }))
+            }
+            Lt | Gt | Le | Ge | NotLt | NotGt | NotLe | NotGe => {
+                Err(ElabError::unsupported(span, "integer comparisons are"))
+            }
+            Shl | Shr | Sha | IntAdd | IntSub | IntMul | IntDiv | IntRem => {
+                Err(ElabError::unsupported(span, "integer arithmetic is"))
+            }
+            Union | Diff | Intersect | Override => {
+                let (ea, ta) = self.set(a, env)?;
+                let (eb, tb) = self.set(b, env)?;
+                let sym = match op {
+                    Union => "+",
+                    Diff => "-",
+                    Intersect => "&",
+                    _ => "++",
+                };
+                if ea.arity() != eb.arity() {
+                    return Err(self.arity_error(sym, &ea, &eb, span));
+                }
+                Ok(match op {
+                    Union => Val::Set(Expr::union(ea, eb), ta.union(&tb)),
+                    Diff => Val::Set(Expr::difference(ea, eb), ta),
+                    Intersect => Val::Set(
+                        Expr::intersection(ea, eb),
+                        types::intersect(self.model, &ta, &tb),
+                    ),
+                    _ => Val::Set(Expr::override_(ea, eb), ta.union(&tb)),
+                })
+            }
+            DomRestrict => {
+                let (ea, ta) = self.set(a, env)?;
+                let (eb, tb) = self.set(b, env)?;
+                if ea.arity() != 1 {
+                    return Err(ElabError::new(
+                        a.span,
+                        format!(
+                            "the left side of `<:` must be a set (arity 1), but it has arity {}",
+                            ea.arity()
+                        ),
+                    ));
+                }
+                Ok(Val::Set(
+                    Expr::domain_restrict(ea, eb),
+                    types::domain_restrict(self.model, &ta, &tb),
+                ))
+            }
+            RanRestrict => {
+                let (ea, ta) = self.set(a, env)?;
+                let (eb, tb) = self.set(b, env)?;
+                if eb.arity() != 1 {
+                    return Err(ElabError::new(
+                        b.span,
+                        format!(
+                            "the right side of `:>` must be a set (arity 1), but it has arity {}",
+                            eb.arity()
+                        ),
+                    ));
+                }
+                Ok(Val::Set(
+                    Expr::range_restrict(ea, eb),
+                    types::range_restrict(self.model, &ta, &tb),
+                ))
+            }
+            Join => {
+                if let A::Name(q) = &b.kind {
+                    return self.app(q, &[a], env, span);
+                }
+                let va = self.expr(a, env)?;
+                let vb = self.expr(b, env)?;
+                self.join(va, vb, span)
+            }
+        }
+    }
+
+    fn arity_error(&self, op: &str, a: &Expr, b: &Expr, span: Span) -> ElabError {
+        ElabError::new(
+            span,
+            format!(
+                "`{op}` needs both sides to have the same arity, but the left side has arity {} and the right side arity {}",
+                a.arity(),
+                b.arity()
+            ),
+        )
+    }
+
+    // ----- declarations and quantifiers ------------------------------------------------
+
+    fn shape(&self, e: &ast::Expr, env: &Env) -> R<Shape> {
+        match &e.kind {
+            A::Unary(UnaryOp::Mult(Multiplicity::Seq), _) => {
+                Err(ElabError::unsupported(e.span, "sequences (`seq`) are"))
+            }
+            A::Unary(UnaryOp::Mult(m), x) => Ok(Shape::Mult(*m, Box::new(self.shape(x, env)?))),
+            A::Arrow(m1, m2, a, b) => Ok(Shape::Arrow(
+                *m1,
+                *m2,
+                Box::new(self.shape(a, env)?),
+                Box::new(self.shape(b, env)?),
+            )),
+            _ => {
+                let (x, t) = self.set(e, env)?;
+                Ok(Shape::Plain(x, t))
+            }
+        }
+    }
+
+    /// `x in shape`: the subset and every multiplicity it states.
+    fn constraint(&self, x: &Expr, shape: &Shape) -> Formula {
+        match shape {
+            Shape::Plain(e, _) => x.in_(e),
+            Shape::Mult(m, inner) => {
+                let base = self.constraint(x, inner);
+                let extra = match m {
+                    Multiplicity::Some => x.some(),
+                    Multiplicity::Lone => x.lone(),
+                    Multiplicity::One => x.one(),
+                    _ => Formula::true_(),
+                };
+                base.and2(extra)
+            }
+            Shape::Arrow(..) => {
+                let (plain, _) = shape.plain();
+                x.in_(&plain).and2(self.arrow_mults(x, shape))
+            }
+        }
+    }
+
+    /// The multiplicities of `A m1 -> m2 B` on x: every tuple of A relates to `m2` tuples
+    /// of B (which must themselves satisfy B's shape), and symmetrically for `m1`.
+    fn arrow_mults(&self, x: &Expr, shape: &Shape) -> Formula {
+        let Shape::Arrow(m1, m2, a, b) = shape else {
+            return Formula::true_();
+        };
+        let mut out = Vec::new();
+        let b_nested = !matches!(**b, Shape::Plain(..));
+        if *m2 != Multiplicity::Set || b_nested {
+            let (ea, _) = a.plain();
+            out.push(self.over_tuples(&ea, |vars| {
+                let mut j = x.clone();
+                for v in vars {
+                    j = Expr::join(v.clone(), j);
+                }
+                let mut f = mult_test(*m2, &j);
+                if b_nested {
+                    f = f.and2(self.constraint(&j, b));
+                }
+                f
+            }));
+        }
+        let a_nested = !matches!(**a, Shape::Plain(..));
+        if *m1 != Multiplicity::Set || a_nested {
+            let (eb, _) = b.plain();
+            out.push(self.over_tuples(&eb, |vars| {
+                let mut j = x.clone();
+                for v in vars.iter().rev() {
+                    j = Expr::join(j, v.clone());
+                }
+                let mut f = mult_test(*m1, &j);
+                if a_nested {
+                    f = f.and2(self.constraint(&j, a));
+                }
+                f
+            }));
+        }
+        Formula::and(out)
+    }
+
+    /// `all t: set | body(t)` for tuples of any arity (one variable per column).
+    fn over_tuples(&self, set: &Expr, body: impl FnOnce(&[Expr]) -> Formula) -> Formula {
+        let span = Span::default();
+        if set.arity() == 1 {
+            let d = Decl {
+                var: self.fresh_var(span),
+                name: "t".into(),
+                mult: DeclMult::One,
+                bound: set.clone(),
+            };
+            let v = d.var_expr();
+            return Formula::forall(vec![d], body(&[v]));
+        }
+        let decls: Vec<Decl> = (0..set.arity())
+            .map(|i| Decl {
+                var: self.fresh_var(span),
+                name: format!("t{i}"),
+                mult: DeclMult::One,
+                bound: self.layout.univ.clone(),
+            })
+            .collect();
+        let vars: Vec<Expr> = decls.iter().map(Decl::var_expr).collect();
+        let tuple = vars
+            .iter()
+            .skip(1)
+            .fold(vars[0].clone(), |acc, v| Expr::product(acc, v.clone()));
+        Formula::forall(decls, tuple.in_(set).implies(body(&vars)))
+    }
+
+    /// Quantifier and comprehension declarations: core decls, the guard they impose
+    /// (`disj`, arrow multiplicities) and the environment with the variables bound.
+    /// `first_order_only` is for comprehensions.
+    pub fn decls(
+        &self,
+        decls: &[ast::Decl],
+        env: &Env,
+        first_order_only: bool,
+    ) -> R<(Vec<Decl>, Formula, Env)> {
+        let mut env = env.clone();
+        let mut out = Vec::new();
+        let mut guard = Vec::new();
+        for d in decls {
+            if d.defined {
+                return Err(ElabError::new(
+                    d.span,
+                    "`=` declarations are only allowed for fields",
+                ));
+            }
+            let shape = self.shape(&d.bound, &env)?;
+            let (plain, ty) = shape.plain();
+            let (mult, extra) = match &shape {
+                Shape::Plain(_, _) if plain.arity() == 1 => (DeclMult::One, false),
+                Shape::Plain(_, _) => (DeclMult::Set, false),
+                Shape::Mult(m, inner) if matches!(**inner, Shape::Plain(..)) => (
+                    match m {
+                        Multiplicity::One => DeclMult::One,
+                        Multiplicity::Lone => DeclMult::Lone,
+                        Multiplicity::Some => DeclMult::Some,
+                        _ => DeclMult::Set,
+                    },
+                    false,
+                ),
+                _ => (DeclMult::Set, true),
+            };
+            let mut group = Vec::new();
+            for n in &d.names {
+                let var = self.fresh_var(n.span);
+                let decl = Decl {
+                    var,
+                    name: n.name.clone(),
+                    mult,
+                    bound: plain.clone(),
+                };
+                if first_order_only && !decl.is_first_order() {
+                    return Err(ElabError::new(
+                        d.bound.span,
+                        "a comprehension variable must range over single atoms (a set with no multiplicity keyword)",
+                    ));
+                }
+                let ve = decl.var_expr();
+                if extra {
+                    guard.push(self.constraint(&ve, &shape));
+                }
+                group.push(ve.clone());
+                out.push(decl);
+                env = env.bind(&n.name, Val::Set(ve, ty.clone()));
+            }
+            if d.disj {
+                for i in 0..group.len() {
+                    for j in i + 1..group.len() {
+                        guard.push(Expr::intersection(group[i].clone(), group[j].clone()).no());
+                    }
+                }
+            }
+        }
+        Ok((out, Formula::and(guard), env))
+    }
+
+    fn quant(
+        &self,
+        q: ast::Quantifier,
+        decls: &[ast::Decl],
+        body: &ast::Expr,
+        env: &Env,
+        span: Span,
+    ) -> R<Val> {
+        use ast::Quantifier as Q;
+        if q == Q::Sum {
+            return Err(ElabError::unsupported(span, "`sum` (integers) is"));
+        }
+        let counting = matches!(q, Q::One | Q::Lone);
+        let (ds, guard, env2) = self.decls(decls, env, false)?;
+        if counting && ds.iter().any(|d| !d.is_first_order()) {
+            return Err(ElabError::new(
+                span,
+                "`one` and `lone` quantifiers are only supported over single atoms",
+            ));
+        }
+        let f = self.formula(body, &env2)?;
+        Ok(Val::Form(match q {
+            Q::All => Formula::forall(ds, guard.implies(f)),
+            Q::Some => Formula::exists(ds, guard.and2(f)),
+            Q::No => Formula::forall(ds, guard.implies(f.not())),
+            Q::One => Expr::comprehension(ds, guard.and2(f)).one(),
+            Q::Lone => Expr::comprehension(ds, guard.and2(f)).lone(),
+            Q::Sum => unreachable!(),
+        }))
+    }
+
+    /// The formula that a `run` of a fun checks: its body is within its declared result.
+    pub fn fun_result_constraint(
+        &self,
+        fid: FuncId,
+        body: &Val,
+        env: &Env,
+        span: Span,
+    ) -> R<Formula> {
+        let func = self.model.func(fid);
+        let FuncBody::Fun { result, .. } = &func.body else {
+            return Ok(Formula::true_());
+        };
+        let Val::Set(e, _) = body else {
+            return Err(ElabError::new(
+                span,
+                "the body of a fun must be an expression",
+            ));
+        };
+        let mut shape = self.shape(result, env)?;
+        if let Shape::Plain(x, _) = &shape
+            && x.arity() == 1
+        {
+            shape = Shape::Mult(Multiplicity::One, Box::new(shape));
+        }
+        if shape.arity() != e.arity() {
+            return Err(ElabError::new(
+                span,
+                format!(
+                    "the body of `{}` has arity {}, but its declared result has arity {}",
+                    func.name,
+                    e.arity(),
+                    shape.arity()
+                ),
+            ));
+        }
+        Ok(self.constraint(e, &shape))
+    }
+
+    /// Declarations of a pred's or fun's parameters, as for an existential (`run p`).
+    pub fn param_decls(&self, fid: FuncId) -> R<(Vec<Decl>, Formula, Env)> {
+        let func = self.model.func(fid);
+        let mut env = Env::new(func.module);
+        let mut decls = Vec::new();
+        let mut guard = Vec::new();
+        let mut groups: HashMap<usize, Vec<Expr>> = HashMap::new();
+        for p in &func.params {
+            let shape = self.shape(&p.bound, &env)?;
+            let (plain, ty) = shape.plain();
+            let (mult, extra) = match &shape {
+                Shape::Plain(..) if plain.arity() == 1 => (DeclMult::One, false),
+                Shape::Plain(..) => (DeclMult::Set, false),
+                Shape::Mult(m, inner) if matches!(**inner, Shape::Plain(..)) => (
+                    match m {
+                        Multiplicity::One => DeclMult::One,
+                        Multiplicity::Lone => DeclMult::Lone,
+                        Multiplicity::Some => DeclMult::Some,
+                        _ => DeclMult::Set,
+                    },
+                    false,
+                ),
+                _ => (DeclMult::Set, true),
+            };
+            let d = Decl {
+                var: self.fresh_var(p.span),
+                name: p.name.clone(),
+                mult,
+                bound: plain,
+            };
+            let ve = d.var_expr();
+            if extra {
+                guard.push(self.constraint(&ve, &shape));
+            }
+            if let Some(g) = p.disj_group {
+                groups.entry(g).or_default().push(ve.clone());
+            }
+            env = env.bind(&p.name, Val::Set(ve, ty));
+            decls.push(d);
+        }
+        for members in groups.values() {
+            for i in 0..members.len() {
+                for j in i + 1..members.len() {
+                    guard.push(Expr::intersection(members[i].clone(), members[j].clone()).no());
+                }
+            }
+        }
+        Ok((decls, Formula::and(guard), env))
+    }
+}
+
+fn mult_test(m: Multiplicity, e: &Expr) -> Formula {
+    match m {
+        Multiplicity::Some => e.some(),
+        Multiplicity::Lone => e.lone(),
+        Multiplicity::One => e.one(),
+        _ => Formula::true_(),
+    }
+}
+
+fn is_empty_type(v: &Val) -> bool {
+    matches!(v, Val::Set(_, t) if t.is_empty())
+}
+
+fn val_key(v: &Val) -> String {
+    match v {
+        Val::Set(e, _) => format!("{e}"),
+        Val::Form(f) => format!("{f}"),
+    }
+}
+
+fn param_list(f: &Func) -> String {
+    f.params
+        .iter()
+        .map(|p| p.name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Convenience for callers that only need `MultTest` names.
+pub fn mult_name(m: MultTest) -> &'static str {
+    match m {
+        MultTest::Some => "some",
+        MultTest::No => "no",
+        MultTest::Lone => "lone",
+        MultTest::One => "one",
+    }
+}
+
+/// True if the expression mentions the variable (used to keep field bounds that do not
+/// depend on `this` out of quantifiers).
+pub fn mentions_var(e: &Expr, v: VarId) -> bool {
+    match e.kind() {
+        ExprKind::Var(x) => *x == v,
+        ExprKind::Rel(_)
+        | ExprKind::Const(_)
+        | ExprKind::Univ
+        | ExprKind::Iden
+        | ExprKind::None => false,
+        ExprKind::Union(a, b)
+        | ExprKind::Intersection(a, b)
+        | ExprKind::Difference(a, b)
+        | ExprKind::Override(a, b)
+        | ExprKind::Join(a, b)
+        | ExprKind::Product(a, b)
+        | ExprKind::DomainRestrict(a, b)
+        | ExprKind::RangeRestrict(a, b) => mentions_var(a, v) || mentions_var(b, v),
+        ExprKind::Transpose(a) | ExprKind::Closure(a) | ExprKind::ReflexiveClosure(a) => {
+            mentions_var(a, v)
+        }
+        // Conservative for formulas inside expressions.
+        ExprKind::IfThenElse(..) | ExprKind::Comprehension(..) => true,
+    }
+}

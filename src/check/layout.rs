@@ -1,0 +1,153 @@
+//! Which relations stand for sigs and fields, and each sig's value in terms of them.
+//!
+//! As in Alloy's translation, a sig with `extends` children is not a relation of its own:
+//! it is the union of its children, plus a *remainder* relation for atoms in no child
+//! unless the sig is abstract. Leaves and `in` subset sigs are relations; `=` subset sigs
+//! are the union of their parents. Fields are relations numbered after the sig relations.
+
+use crate::logic::{Expr, RelId, RelationKind};
+
+use super::model::*;
+
+#[derive(Clone, Debug)]
+pub enum RelOwner {
+    /// A leaf prim sig or an `in` subset sig.
+    Sig(SigId),
+    /// The atoms of a non-abstract parent sig that are in none of its children.
+    Remainder(SigId),
+    Field(FieldId),
+}
+
+#[derive(Clone, Debug)]
+pub struct RelSpec {
+    pub name: String,
+    pub kind: RelationKind,
+    pub owner: RelOwner,
+}
+
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Relations of sigs, in `RelId` order; field relations follow at `field_base`.
+    pub sig_rels: Vec<RelSpec>,
+    /// Each sig's value (builtins `Int`/`String`/`seq/Int` are empty: unsupported).
+    pub sig_value: Vec<Expr>,
+    /// Alloy's `univ`: the union of the top-level sigs.
+    pub univ: Expr,
+    pub field_base: u32,
+}
+
+impl Layout {
+    pub fn new(model: &Model) -> Layout {
+        let mut sig_rels = Vec::new();
+        let mut values: Vec<Option<Expr>> = vec![None; model.sigs.len()];
+        // Prim sigs bottom-up: children before parents.
+        fn prim_value(
+            model: &Model,
+            s: SigId,
+            rels: &mut Vec<RelSpec>,
+            values: &mut Vec<Option<Expr>>,
+        ) -> Expr {
+            if let Some(v) = &values[s.index()] {
+                return v.clone();
+            }
+            let sig = model.sig(s);
+            let v = if sig.children.is_empty() {
+                rels.push(RelSpec {
+                    name: sig.label.clone(),
+                    kind: RelationKind::Sig,
+                    owner: RelOwner::Sig(s),
+                });
+                Expr::rel(RelId(rels.len() as u32 - 1), 1)
+            } else {
+                let mut parts = Vec::new();
+                if !sig.is_abstract {
+                    rels.push(RelSpec {
+                        name: format!("{}/remainder", sig.label),
+                        kind: RelationKind::Sig,
+                        owner: RelOwner::Remainder(s),
+                    });
+                    parts.push(Expr::rel(RelId(rels.len() as u32 - 1), 1));
+                }
+                for c in &sig.children {
+                    parts.push(prim_value(model, *c, rels, values));
+                }
+                union_all(parts, 1)
+            };
+            values[s.index()] = Some(v.clone());
+            v
+        }
+        for s in model.top_sigs().collect::<Vec<_>>() {
+            prim_value(model, s, &mut sig_rels, &mut values);
+        }
+        fn subset_value(
+            model: &Model,
+            s: SigId,
+            rels: &mut Vec<RelSpec>,
+            values: &mut Vec<Option<Expr>>,
+            depth: usize,
+        ) -> Expr {
+            if let Some(v) = &values[s.index()] {
+                return v.clone();
+            }
+            let v = match &model.sig(s).kind {
+                SigKind::Subset {
+                    parents,
+                    equal: true,
+                } if depth < 64 => {
+                    let parts = parents
+                        .iter()
+                        .map(|p| subset_value(model, *p, rels, values, depth + 1))
+                        .collect();
+                    union_all(parts, 1)
+                }
+                _ => {
+                    rels.push(RelSpec {
+                        name: model.sig(s).label.clone(),
+                        kind: RelationKind::Sig,
+                        owner: RelOwner::Sig(s),
+                    });
+                    Expr::rel(RelId(rels.len() as u32 - 1), 1)
+                }
+            };
+            values[s.index()] = Some(v.clone());
+            v
+        }
+        for i in BUILTIN_COUNT as usize..model.sigs.len() {
+            if matches!(model.sigs[i].kind, SigKind::Subset { .. }) {
+                subset_value(model, SigId(i as u32), &mut sig_rels, &mut values, 0);
+            }
+        }
+        let tops: Vec<Expr> = model
+            .top_sigs()
+            .map(|s| values[s.index()].clone().expect("top-level sig value"))
+            .collect();
+        let univ = union_all(tops, 1);
+        values[UNIV.index()] = Some(univ.clone());
+        for b in [NONE, INT, STRING, SEQ_INT] {
+            values[b.index()] = Some(Expr::none(1));
+        }
+        let sig_value = values
+            .into_iter()
+            .map(|v| v.unwrap_or_else(|| Expr::none(1)))
+            .collect();
+        Layout {
+            field_base: sig_rels.len() as u32,
+            sig_rels,
+            sig_value,
+            univ,
+        }
+    }
+
+    pub fn field_rel(&self, f: FieldId) -> RelId {
+        RelId(self.field_base + f.0)
+    }
+}
+
+/// The union of expressions (the empty union is `none` of the given arity).
+pub fn union_all(parts: Vec<Expr>, arity: usize) -> Expr {
+    let mut it = parts.into_iter();
+    match it.next() {
+        None => Expr::none(arity),
+        Some(first) => it.fold(first, Expr::union),
+    }
+}

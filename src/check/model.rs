@@ -1,0 +1,305 @@
+//! The checked model: every module instance, sig, field, pred/fun, fact, assertion, macro
+//! and command, with names resolved to ids. Bodies stay as syntax; they are elaborated to
+//! core logic on demand (`elaborate`), once per use, because preds and funs are inlined.
+
+use std::sync::Arc;
+
+use crate::diagnostic::{Diagnostic, FileId, Span};
+use crate::syntax::ast;
+
+use super::types::Type;
+
+macro_rules! id_type {
+    ($name:ident) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+id_type!(ModuleId);
+id_type!(SigId);
+id_type!(FieldId);
+id_type!(FuncId);
+
+/// The built-in sigs, created first so their ids are fixed.
+pub const UNIV: SigId = SigId(0);
+pub const NONE: SigId = SigId(1);
+pub const INT: SigId = SigId(2);
+pub const STRING: SigId = SigId(3);
+pub const SEQ_INT: SigId = SigId(4);
+pub const BUILTIN_COUNT: u32 = 5;
+
+#[derive(Debug)]
+pub struct Model {
+    pub modules: Vec<ModuleInst>,
+    pub sigs: Vec<Sig>,
+    pub fields: Vec<Field>,
+    pub funcs: Vec<Func>,
+    pub asserts: Vec<Assert>,
+    pub facts: Vec<Fact>,
+    pub macros: Vec<Macro>,
+    /// The root module's commands, in order.
+    pub commands: Vec<CommandDecl>,
+    /// Non-fatal findings (e.g. implicit in-line conjunction).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// One instantiation of a module file (a parametric module opened with different sig
+/// arguments is instantiated once per argument list).
+#[derive(Debug)]
+pub struct ModuleInst {
+    pub file: FileId,
+    /// Identifies the file: a canonical path, or `stdlib:util/ordering`.
+    pub key: String,
+    /// How its names are printed: empty for the root, else the open alias path (`o`, `o/x`).
+    pub prefix: String,
+    pub ast: Arc<ast::Module>,
+    /// Formal parameter name to actual sig.
+    pub params: Vec<(String, SigId)>,
+    pub opens: Vec<OpenEdge>,
+    pub sigs: Vec<SigId>,
+    pub funcs: Vec<FuncId>,
+    pub asserts: Vec<usize>,
+    pub facts: Vec<usize>,
+    pub macros: Vec<usize>,
+    /// Bundled modules are trusted: their bodies are not re-checked at load time.
+    pub is_stdlib: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct OpenEdge {
+    pub alias: String,
+    pub module: ModuleId,
+    pub private: bool,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    Univ,
+    None,
+    Int,
+    String,
+    SeqInt,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SigKind {
+    Builtin(Builtin),
+    /// A top-level sig (its parent is `univ`).
+    Top,
+    Extends(SigId),
+    /// `in P1 + P2` (`equal` = false) or `= P1 + P2`.
+    Subset {
+        parents: Vec<SigId>,
+        equal: bool,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SigMult {
+    One,
+    Lone,
+    Some,
+}
+
+#[derive(Debug)]
+pub struct Sig {
+    pub name: String,
+    /// As Alloy prints it, without `this/`: `Node`, `o/Ord`.
+    pub label: String,
+    pub module: ModuleId,
+    pub kind: SigKind,
+    pub is_abstract: bool,
+    pub mult: Option<SigMult>,
+    pub private: bool,
+    pub span: Span,
+    pub fields: Vec<FieldId>,
+    /// `extends` children, in declaration order.
+    pub children: Vec<SigId>,
+    /// The appended fact, if any.
+    pub fact: Option<Arc<ast::Block>>,
+    /// Set for the sigs an `enum` declares (the enum and its values).
+    pub enum_values: Option<Vec<SigId>>,
+    /// `exactly` module parameter: every command gives this sig an exact scope.
+    pub forced_exact: bool,
+    /// The declaration (shared by `sig A, B`); `None` for builtins, enums and root parameters.
+    pub decl: Option<Arc<ast::SigDecl>>,
+}
+
+impl Sig {
+    pub fn is_builtin(&self) -> bool {
+        matches!(self.kind, SigKind::Builtin(_))
+    }
+
+    /// Top-level and `extends` sigs: the sigs that types are made of.
+    pub fn is_prim(&self) -> bool {
+        !matches!(self.kind, SigKind::Subset { .. })
+    }
+}
+
+#[derive(Debug)]
+pub struct Field {
+    pub name: String,
+    pub sig: SigId,
+    pub private: bool,
+    pub span: Span,
+    /// The declaration it came from (shared by `f, g: e`).
+    pub decl: Arc<ast::Decl>,
+    /// Computed after all sigs are known: the sig's type -> the bound's type.
+    pub ty: Type,
+}
+
+#[derive(Debug)]
+pub struct Param {
+    pub name: String,
+    pub span: Span,
+    pub bound: Arc<ast::Expr>,
+    pub disj_group: Option<usize>,
+}
+
+#[derive(Debug)]
+pub enum FuncBody {
+    Pred(Arc<ast::Block>),
+    Fun {
+        result: Arc<ast::Expr>,
+        body: Arc<ast::Expr>,
+    },
+}
+
+/// A pred or fun. A receiver `pred S.p` is the first parameter `this: S`.
+#[derive(Debug)]
+pub struct Func {
+    pub name: String,
+    pub module: ModuleId,
+    pub private: bool,
+    pub params: Vec<Param>,
+    pub body: FuncBody,
+    pub span: Span,
+    pub name_span: Span,
+    /// Parameter types, computed after sigs and fields.
+    pub param_types: Vec<Type>,
+}
+
+impl Func {
+    pub fn is_pred(&self) -> bool {
+        matches!(self.body, FuncBody::Pred(_))
+    }
+}
+
+#[derive(Debug)]
+pub struct Assert {
+    pub name: Option<String>,
+    pub module: ModuleId,
+    pub body: Arc<ast::Block>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct Fact {
+    pub name: Option<String>,
+    pub module: ModuleId,
+    pub body: Arc<ast::Block>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct Macro {
+    pub name: String,
+    pub module: ModuleId,
+    pub private: bool,
+    pub params: Vec<String>,
+    pub body: Arc<ast::Expr>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum CommandBody {
+    Pred(FuncId),
+    Assert(usize),
+    /// An anonymous or named block in the command itself.
+    Block(Arc<ast::Block>),
+}
+
+#[derive(Debug, Clone)]
+pub struct CommandDecl {
+    /// `show`, `run$1`, `check$2`, or the explicit label.
+    pub label: String,
+    pub kind: ast::CommandKind,
+    pub body: CommandBody,
+    pub scope: Option<ast::Scope>,
+    pub expect: Option<u32>,
+    pub span: Span,
+}
+
+impl Model {
+    pub fn sig(&self, id: SigId) -> &Sig {
+        &self.sigs[id.index()]
+    }
+
+    pub fn field(&self, id: FieldId) -> &Field {
+        &self.fields[id.index()]
+    }
+
+    pub fn func(&self, id: FuncId) -> &Func {
+        &self.funcs[id.index()]
+    }
+
+    pub fn module(&self, id: ModuleId) -> &ModuleInst {
+        &self.modules[id.index()]
+    }
+
+    /// The top-level ancestor of a prim sig (itself if top-level).
+    pub fn top_of(&self, mut s: SigId) -> SigId {
+        while let SigKind::Extends(p) = self.sig(s).kind {
+            s = p;
+        }
+        s
+    }
+
+    /// Is `a` equal to or an `extends`-descendant of `b`? (`univ` is everyone's ancestor.)
+    pub fn descends(&self, mut a: SigId, b: SigId) -> bool {
+        if b == UNIV {
+            return a != NONE;
+        }
+        loop {
+            if a == b {
+                return true;
+            }
+            match self.sig(a).kind {
+                SigKind::Extends(p) => a = p,
+                _ => return false,
+            }
+        }
+    }
+
+    /// The prim sigs a (possibly subset) sig's atoms belong to.
+    pub fn prim_parents(&self, s: SigId) -> Vec<SigId> {
+        match &self.sig(s).kind {
+            SigKind::Subset { parents, .. } => {
+                let mut out = Vec::new();
+                for p in parents {
+                    for q in self.prim_parents(*p) {
+                        if !out.contains(&q) {
+                            out.push(q);
+                        }
+                    }
+                }
+                out
+            }
+            _ => vec![s],
+        }
+    }
+
+    /// The user-visible top-level sigs (not builtins), in creation order.
+    pub fn top_sigs(&self) -> impl Iterator<Item = SigId> + '_ {
+        (0..self.sigs.len() as u32)
+            .map(SigId)
+            .filter(|s| self.sig(*s).kind == SigKind::Top)
+    }
+}

@@ -1,0 +1,155 @@
+//! Name lookup across module instances: aliases, visibility, nameable modules.
+
+use super::model::*;
+
+/// Something a name can denote at module level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Sig(SigId),
+    Field(FieldId),
+    Func(FuncId),
+    Macro(usize),
+    Assert(usize),
+}
+
+/// `m` and every module reachable through opens: `m`'s own private opens count, deeper
+/// private opens do not.
+pub fn nameable(model: &Model, m: ModuleId) -> Vec<ModuleId> {
+    let mut out = vec![m];
+    let mut i = 0;
+    while i < out.len() {
+        let cur = out[i];
+        for e in &model.module(cur).opens {
+            if (cur == m || !e.private) && !out.contains(&e.module) {
+                out.push(e.module);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Items named `name` declared in module `m` that module `from` may see.
+pub fn items_in(model: &Model, m: ModuleId, name: &str, from: ModuleId) -> Vec<Item> {
+    let module = model.module(m);
+    let visible = |private: bool| !private || m == from;
+    let mut out = Vec::new();
+    for (formal, actual) in &module.params {
+        if formal == name {
+            out.push(Item::Sig(*actual));
+        }
+    }
+    for s in &module.sigs {
+        let sig = model.sig(*s);
+        if sig.name == name && visible(sig.private) {
+            out.push(Item::Sig(*s));
+        }
+        for f in &sig.fields {
+            let field = model.field(*f);
+            if field.name == name && visible(field.private) {
+                out.push(Item::Field(*f));
+            }
+        }
+    }
+    for f in &module.funcs {
+        let func = model.func(*f);
+        if func.name == name && visible(func.private) {
+            out.push(Item::Func(*f));
+        }
+    }
+    for i in &module.macros {
+        let mac = &model.macros[*i];
+        if mac.name == name && visible(mac.private) {
+            out.push(Item::Macro(*i));
+        }
+    }
+    for i in &module.asserts {
+        if model.asserts[*i].name.as_deref() == Some(name) {
+            out.push(Item::Assert(*i));
+        }
+    }
+    out
+}
+
+/// Follow an alias path (`o` or `a/b`) from module `from`.
+fn follow_aliases(model: &Model, from: ModuleId, aliases: &[String]) -> Option<ModuleId> {
+    let mut cur = from;
+    for (i, a) in aliases.iter().enumerate() {
+        let edge = model
+            .module(cur)
+            .opens
+            .iter()
+            .find(|e| &e.alias == a && (i == 0 || !e.private))?;
+        cur = edge.module;
+    }
+    Some(cur)
+}
+
+/// Every item a (possibly qualified) name can denote from module `from`, without
+/// duplicates. Local variables are the caller's business (they shadow all of this).
+pub fn lookup(model: &Model, from: ModuleId, parts: &[String]) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::new();
+    let push = |items: Vec<Item>, out: &mut Vec<Item>| {
+        for it in items {
+            if !out.contains(&it) {
+                out.push(it);
+            }
+        }
+    };
+    let name = parts.last().map_or("", |s| s.as_str());
+    if parts.len() >= 2 {
+        let quals = &parts[..parts.len() - 1];
+        if quals.len() == 1 && quals[0] == "this" {
+            push(items_in(model, from, name, from), &mut out);
+            return out;
+        }
+        if let Some(m) = follow_aliases(model, from, quals) {
+            push(items_in(model, m, name, from), &mut out);
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        // A qualifier may also be the path a module was opened with (`util/ordering/first`).
+        let joined = quals.join("/");
+        for m in nameable(model, from) {
+            let key = &model.module(m).key;
+            if key.ends_with(&format!(":{joined}")) || key.ends_with(&format!("/{joined}.als")) {
+                push(items_in(model, m, name, from), &mut out);
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        // As Alloy does, fall back to an unqualified search.
+    }
+    for m in nameable(model, from) {
+        push(items_in(model, m, name, from), &mut out);
+    }
+    out
+}
+
+/// All names visible from `from` (for "did you mean" and completion).
+pub fn visible_names(model: &Model, from: ModuleId) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in nameable(model, from) {
+        let module = model.module(m);
+        for (p, _) in &module.params {
+            out.push(p.clone());
+        }
+        for s in &module.sigs {
+            out.push(model.sig(*s).name.clone());
+            for f in &model.sig(*s).fields {
+                out.push(model.field(*f).name.clone());
+            }
+        }
+        for f in &module.funcs {
+            out.push(model.func(*f).name.clone());
+        }
+        for i in &module.macros {
+            out.push(model.macros[*i].name.clone());
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
