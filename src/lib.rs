@@ -6,6 +6,7 @@ pub mod diagnostic;
 pub mod instance;
 pub mod logic;
 pub mod render;
+pub mod session;
 pub mod solve;
 pub mod syntax;
 pub mod translate;

@@ -1,4 +1,341 @@
-fn main() {
-    eprintln!("solder: not yet wired up");
-    std::process::exit(2);
+//! The `solder` command line: `run`, `check` and `test` over model files.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use solder::check::Checked;
+use solder::diagnostic::{Errors, SourceMap};
+use solder::render;
+use solder::session::{CommandRun, RunOptions, load_file};
+use solder::solve::{BackendKind, Outcome};
+use solder::syntax::ast::CommandKind;
+
+#[derive(Parser)]
+#[command(
+    name = "solder",
+    version,
+    about = "A bounded relational model finder for Alloy's static logic",
+    long_about = "solder finds small instances of Alloy models, or shows that none exists within a bound.\n\nExamples:\n  solder run examples/family.als\n  solder run examples/family.als -c ownGrandpa --count 3\n  solder test examples/*.als"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Execute the commands of a model (all of them, or the one chosen with -c).
+    Run(RunArgs),
+    /// Execute only the `check` commands of a model (or the one chosen with -c).
+    Check(RunArgs),
+    /// Execute every command that has an `expect` and compare; non-zero exit on a mismatch.
+    Test(TestArgs),
+}
+
+#[derive(Args, Clone)]
+struct SolverArgs {
+    /// SAT solver backend.
+    #[arg(long, value_enum, default_value_t = Solver::Cadical)]
+    solver: Solver,
+    /// Length of lex-leader symmetry-breaking predicates (0 disables symmetry breaking).
+    #[arg(long, default_value_t = 20)]
+    symmetry: usize,
+    /// Do not fix `util/ordering` orders to atom order (solve for them instead).
+    #[arg(long)]
+    no_fix_order: bool,
+    /// Skip re-checking instances with the independent evaluator.
+    #[arg(long)]
+    no_verify: bool,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// The model file.
+    file: PathBuf,
+    /// The command to execute, by label or 1-based number.
+    #[arg(short = 'c', long = "command", value_name = "NAME|INDEX")]
+    command: Option<String>,
+    /// Show up to N distinct instances.
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    count: Option<usize>,
+    /// Show every instance (up to symmetry breaking).
+    #[arg(long)]
+    all: bool,
+    /// Print one JSON object per command instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Print variables, clauses and times.
+    #[arg(long)]
+    stats: bool,
+    /// How to show instances.
+    #[arg(long, value_enum, default_value_t = Show::Tables)]
+    show: Show,
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+#[derive(Args)]
+struct TestArgs {
+    /// Model files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print one JSON object per command instead of text.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Solver {
+    Cadical,
+    Varisat,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Show {
+    Tables,
+    None,
+}
+
+impl SolverArgs {
+    fn options(&self) -> RunOptions {
+        let mut o = RunOptions::default();
+        o.solve.backend = match self.solver {
+            Solver::Cadical => BackendKind::Cadical,
+            Solver::Varisat => BackendKind::Varisat,
+        };
+        o.solve.symmetry = self.symmetry;
+        o.solve.fix_orders = !self.no_fix_order;
+        o.verify = !self.no_verify;
+        o
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let color = std::io::stderr().is_terminal();
+    let mut sources = SourceMap::new();
+    let result = match cli.command {
+        None => {
+            eprintln!("solder: the interactive REPL is not available yet; use `solder run FILE` (see `solder --help`)");
+            return ExitCode::from(2);
+        }
+        Some(Cmd::Run(args)) => run(&mut sources, &args, false),
+        Some(Cmd::Check(args)) => run(&mut sources, &args, true),
+        Some(Cmd::Test(args)) => test(&mut sources, &args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(errors) => {
+            eprint!("{}", sources.render(&errors.0, color));
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn ms(d: std::time::Duration) -> String {
+    format!("{} ms", d.as_millis())
+}
+
+fn command_text(sources: &SourceMap, run: &CommandRun) -> String {
+    let text = sources.snippet(run.command.span);
+    // One line, so that long blocks do not flood the output.
+    let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one.chars().count() > 80 {
+        format!("{}…", one.chars().take(79).collect::<String>())
+    } else {
+        one
+    }
+}
+
+fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<ExitCode, Errors> {
+    let checked = load_file(sources, &args.file)?;
+    print_warnings(sources, &checked);
+    let indices: Vec<usize> = match &args.command {
+        Some(key) => {
+            let Some(i) = checked.find_command(key) else {
+                let labels: Vec<String> = checked.model.commands.iter().map(|c| c.label.clone()).collect();
+                return Err(Errors::from(solder::diagnostic::Diagnostic::global(format!(
+                    "no command `{key}` in {} (its commands: {})",
+                    args.file.display(),
+                    if labels.is_empty() { "none".to_string() } else { labels.join(", ") }
+                ))));
+            };
+            if only_checks && checked.model.commands[i].kind != CommandKind::Check {
+                return Err(Errors::from(solder::diagnostic::Diagnostic::global(format!(
+                    "`{key}` is a `run` command; use `solder run`"
+                ))));
+            }
+            vec![i]
+        }
+        None => (0..checked.model.commands.len())
+            .filter(|i| !only_checks || checked.model.commands[*i].kind == CommandKind::Check)
+            .collect(),
+    };
+    if indices.is_empty() {
+        eprintln!("{}: no commands to execute", args.file.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let opts = args.solver.options();
+    let wanted = if args.all { usize::MAX } else { args.count.unwrap_or(1).max(1) };
+    let mut out = std::io::stdout().lock();
+    for i in indices {
+        let mut cr = CommandRun::start(&checked, i, &opts)?;
+        let text = command_text(sources, &cr);
+        loop {
+            if args.json {
+                let obj = json_result(&text, &cr);
+                let _ = writeln!(out, "{obj}");
+            } else {
+                print_result(&mut out, &text, &cr, args);
+            }
+            if cr.instances_seen >= wanted || !matches!(cr.outcome, Outcome::Sat(_)) {
+                break;
+            }
+            cr.advance()?;
+            if !matches!(cr.outcome, Outcome::Sat(_)) {
+                if !args.json {
+                    let _ = writeln!(out, "  no more instances ({} in all)\n", cr.instances_seen);
+                }
+                break;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_result(out: &mut impl Write, text: &str, cr: &CommandRun, args: &RunArgs) {
+    let stats = cr.stats();
+    if cr.instances_seen <= 1 {
+        let _ = writeln!(out, "{text}");
+        let scope = &cr.command.scope_summary;
+        let _ = writeln!(
+            out,
+            "  {} — {} (scope: {})",
+            cr.verdict(),
+            ms(cr.elapsed),
+            if scope.is_empty() { "no sigs" } else { scope }
+        );
+    } else {
+        let _ = writeln!(out, "  instance {}:", cr.instances_seen);
+    }
+    if args.stats && cr.instances_seen <= 1 {
+        let _ = writeln!(
+            out,
+            "  {} primary variables, {} auxiliary variables, {} clauses; translation {}, solving {}, {} SAT call(s)",
+            stats.primary_vars,
+            stats.aux_vars,
+            stats.clauses,
+            ms(stats.translate_time),
+            ms(stats.solve_time),
+            stats.sat_calls
+        );
+    }
+    if let (Some(inst), Show::Tables) = (cr.instance(), args.show) {
+        let tables = render::table::render_tables(&cr.command.presentation, inst, &cr.skolems());
+        let _ = writeln!(out, "{tables}");
+    } else {
+        let _ = writeln!(out);
+    }
+}
+
+fn json_result(text: &str, cr: &CommandRun) -> serde_json::Value {
+    let stats = cr.stats();
+    let outcome = match cr.outcome {
+        Outcome::Sat(_) => "sat",
+        Outcome::Unsat => "unsat",
+        Outcome::Interrupted => "interrupted",
+    };
+    let instance = cr
+        .instance()
+        .map(|inst| render::json::instance_json(&cr.command.presentation, inst, &cr.skolems()))
+        .unwrap_or(serde_json::Value::Null);
+    serde_json::json!({
+        "command": text,
+        "label": cr.command.label,
+        "kind": match cr.command.kind { CommandKind::Run => "run", CommandKind::Check => "check" },
+        "outcome": outcome,
+        "expect": cr.command.expect,
+        "instance": instance,
+        "stats": {
+            "primary_vars": stats.primary_vars,
+            "aux_vars": stats.aux_vars,
+            "clauses": stats.clauses,
+            "sat_calls": stats.sat_calls,
+            "translate_ms": stats.translate_time.as_secs_f64() * 1000.0,
+            "solve_ms": stats.solve_time.as_secs_f64() * 1000.0,
+            "total_ms": cr.elapsed.as_secs_f64() * 1000.0,
+        }
+    })
+}
+
+fn print_warnings(sources: &SourceMap, checked: &Checked) {
+    if !checked.model.warnings.is_empty() {
+        eprint!("{}", sources.render(&checked.model.warnings, std::io::stderr().is_terminal()));
+    }
+}
+
+fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
+    let opts = args.solver.options();
+    let color = std::io::stderr().is_terminal();
+    let (mut passed, mut failed, mut errored) = (0usize, 0usize, 0usize);
+    let mut out = std::io::stdout().lock();
+    for file in &args.files {
+        let checked = match load_file(sources, file) {
+            Ok(c) => c,
+            Err(e) => {
+                eprint!("{}", sources.render(&e.0, color));
+                let _ = writeln!(out, "ERROR {}: the model does not load", file.display());
+                errored += 1;
+                continue;
+            }
+        };
+        for (i, cmd) in checked.model.commands.iter().enumerate() {
+            let Some(expect) = cmd.expect else { continue };
+            let name = format!("{} {}", file.display(), cmd.label);
+            match CommandRun::start(&checked, i, &opts) {
+                Err(e) => {
+                    eprint!("{}", sources.render(&e.0, color));
+                    let _ = writeln!(out, "ERROR {name}");
+                    errored += 1;
+                }
+                Ok(cr) => {
+                    let got = cr.found();
+                    let ok = got == Some(expect);
+                    if args.json {
+                        let mut obj = json_result(&command_text(sources, &cr), &cr);
+                        obj["file"] = serde_json::json!(file.display().to_string());
+                        obj["pass"] = serde_json::json!(ok);
+                        let _ = writeln!(out, "{obj}");
+                    } else {
+                        let _ = writeln!(
+                            out,
+                            "{} {name}: expect {expect}, got {} ({}) — {}",
+                            if ok { "PASS" } else { "FAIL" },
+                            got.map_or("?".to_string(), |g| g.to_string()),
+                            cr.verdict(),
+                            ms(cr.elapsed)
+                        );
+                    }
+                    if ok {
+                        passed += 1;
+                    } else {
+                        failed += 1;
+                    }
+                }
+            }
+        }
+    }
+    if !args.json {
+        let _ = writeln!(out, "\n{passed} passed, {failed} failed, {errored} errors");
+    }
+    Ok(if failed + errored == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

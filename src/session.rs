@@ -1,0 +1,173 @@
+//! The library API the CLI and the REPL share: load a model, solve a command, verify and
+//! render the answer. Nothing here prints; callers decide what to show.
+
+use std::time::{Duration, Instant};
+
+use crate::check::{self, Checked, CommandProblem, RootSource};
+use crate::diagnostic::{Diagnostic, Errors, SourceMap};
+use crate::instance::Instance;
+use crate::instance::evaluate::eval_formula;
+use crate::logic::{Bounds, RelationKind, TupleSet};
+use crate::solve::{Enumerator, Outcome, SolveError, SolveOptions, SolveStats};
+use crate::syntax::ast::CommandKind;
+
+/// Options for solving commands.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub solve: SolveOptions,
+    /// Re-check every instance with the independent evaluator before reporting it.
+    pub verify: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            solve: SolveOptions::default(),
+            verify: true,
+        }
+    }
+}
+
+pub fn load_file(sources: &mut SourceMap, path: &std::path::Path) -> Result<Checked, Errors> {
+    check::load(sources, RootSource::File(path.to_path_buf()))
+}
+
+/// The answer to one command, with the means to ask for more instances.
+pub struct CommandRun {
+    pub command: CommandProblem,
+    enumerator: Enumerator,
+    pub outcome: Outcome,
+    /// How many instances have been produced so far.
+    pub instances_seen: usize,
+    pub elapsed: Duration,
+    verify: bool,
+}
+
+impl CommandRun {
+    /// Translate and solve a command.
+    pub fn start(checked: &Checked, index: usize, opts: &RunOptions) -> Result<CommandRun, Errors> {
+        let started = Instant::now();
+        let command = checked.build_command(index)?;
+        let mut solve_opts = opts.solve.clone();
+        solve_opts.skolem_prefix = command.skolem_prefix.clone();
+        let enumerator = Enumerator::new(&command.problem, &solve_opts).map_err(|e| solve_error(&command, e))?;
+        let mut run = CommandRun {
+            command,
+            enumerator,
+            outcome: Outcome::Unsat,
+            instances_seen: 0,
+            elapsed: Duration::ZERO,
+            verify: opts.verify,
+        };
+        run.advance()?;
+        run.elapsed = started.elapsed();
+        Ok(run)
+    }
+
+    /// Look for another instance (a different one than all before).
+    pub fn advance(&mut self) -> Result<&Outcome, Errors> {
+        self.outcome = self.enumerator.next();
+        if let Outcome::Sat(inst) = &self.outcome {
+            self.instances_seen += 1;
+            if self.verify {
+                verify(&self.command, self.enumerator.bounds(), inst).map_err(|msg| {
+                    Errors::from(
+                        Diagnostic::error(self.command.span, "internal error: the solver's answer failed verification")
+                            .with_label(msg)
+                            .with_help("please report this model; rerun with `--solver varisat` or `--symmetry 0` to work around it"),
+                    )
+                })?;
+            }
+        }
+        Ok(&self.outcome)
+    }
+
+    pub fn stats(&self) -> &SolveStats {
+        self.enumerator.stats()
+    }
+
+    /// The bounds that were solved (the problem's relations and the skolem constants).
+    pub fn bounds(&self) -> &Bounds {
+        self.enumerator.bounds()
+    }
+
+    pub fn instance(&self) -> Option<&Instance> {
+        match &self.outcome {
+            Outcome::Sat(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// Skolem constants and their values in the current instance.
+    pub fn skolems(&self) -> Vec<(String, TupleSet)> {
+        let Some(inst) = self.instance() else { return Vec::new() };
+        self.bounds()
+            .relations
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.kind == RelationKind::Skolem)
+            .map(|(i, r)| (r.name.clone(), inst.values[i].clone()))
+            .collect()
+    }
+
+    /// 1 if an instance (or counterexample) was found, 0 if not — Alloy's `expect` values.
+    pub fn found(&self) -> Option<u32> {
+        match self.outcome {
+            Outcome::Sat(_) => Some(1),
+            Outcome::Unsat => Some(0),
+            Outcome::Interrupted => None,
+        }
+    }
+
+    /// A one-line verdict in words.
+    pub fn verdict(&self) -> &'static str {
+        match (&self.outcome, self.command.kind, self.instances_seen > 1) {
+            (Outcome::Sat(_), CommandKind::Run, false) => "instance found",
+            (Outcome::Sat(_), CommandKind::Run, true) => "another instance found",
+            (Outcome::Sat(_), CommandKind::Check, false) => "counterexample found",
+            (Outcome::Sat(_), CommandKind::Check, true) => "another counterexample found",
+            (Outcome::Unsat, CommandKind::Run, false) => "no instance found within the scope",
+            (Outcome::Unsat, CommandKind::Check, false) => "no counterexample found within the scope",
+            (Outcome::Unsat, _, true) => "no more instances",
+            (Outcome::Interrupted, _, _) => "interrupted",
+        }
+    }
+}
+
+fn solve_error(command: &CommandProblem, e: SolveError) -> Errors {
+    match e {
+        SolveError::HigherOrder { var, name } => {
+            let span = command.var_spans.get(&var).copied().unwrap_or(command.span);
+            Errors::from(
+                Diagnostic::error(
+                    span,
+                    format!("the quantifier over `{name}` ranges over relations and cannot be skolemized"),
+                )
+                .with_label("higher-order quantifier")
+                .with_help("higher-order quantifiers in universal position are not supported yet"),
+            )
+        }
+        SolveError::TooLarge(what) => Errors::from(
+            Diagnostic::error(command.span, format!("this command is too large to solve: {what}"))
+                .with_help("try a smaller scope"),
+        ),
+    }
+}
+
+/// Check an instance against the bounds it was solved in and the command's formula, with
+/// the evaluator (which shares no code with the translation).
+pub fn verify(command: &CommandProblem, bounds: &Bounds, inst: &Instance) -> Result<(), String> {
+    for (i, r) in bounds.relations.iter().enumerate() {
+        let v = &inst.values[i];
+        if !r.lower.is_subset(v) || !v.is_subset(&r.upper) {
+            return Err(format!("the value of `{}` is outside its bounds", r.name));
+        }
+    }
+    match eval_formula(inst, &command.problem.formula) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err("the instance does not satisfy the formula".into()),
+        // Too large to enumerate (higher-order skolems): the bounds check above stands.
+        Err(e) if e.message.contains("too large") => Ok(()),
+        Err(e) => Err(format!("the evaluator failed: {}", e.message)),
+    }
+}
