@@ -1008,6 +1008,10 @@ mod tests {
         // A comprehension over a `set` decl has no meaning.
         let c = Expr::comprehension(vec![decl(0, DeclMult::Set, r(0))], Formula::true_());
         assert!(eval_expr(&inst, &c).is_err());
+        // Arity 0 has no meaning; operators on it must not index empty tuples.
+        let zero = Expr::constant(TupleSet::from_tuples(0, [vec![]]));
+        assert!(eval_expr(&inst, &Expr::domain_restrict(r(0), zero.clone())).is_err());
+        assert!(eval_formula(&inst, &zero.some()).is_err());
     }
 
     #[test]

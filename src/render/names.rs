@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::Presentation;
 use crate::instance::Instance;
 use crate::instance::evaluate::eval_expr;
-use crate::logic::{Atom, TupleSet};
+use crate::logic::{Atom, Expr, TupleSet};
 
 /// One name per atom of the instance's universe, indexed by atom.
 pub fn atom_names(p: &Presentation, inst: &Instance) -> Vec<String> {
@@ -76,7 +76,7 @@ fn natural_key(name: &str) -> (String, u64) {
 
 /// A sig's or field's value; an expression that does not evaluate shows as empty, since
 /// rendering has no way to report errors and the value was checked when the instance was.
-pub(super) fn value_or_empty(inst: &Instance, e: &crate::logic::Expr) -> TupleSet {
+pub(super) fn value_or_empty(inst: &Instance, e: &Expr) -> TupleSet {
     eval_expr(inst, e).unwrap_or_else(|_| TupleSet::empty(e.arity()))
 }
 
@@ -157,7 +157,7 @@ fn linear_chain(edges: &[(Atom, Atom)]) -> Option<Vec<Atom>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::{Expr, RelId, Universe};
+    use crate::logic::{RelId, Universe};
     use crate::render::{FieldView, SigView};
 
     fn inst(n: u32, values: Vec<TupleSet>) -> Instance {
