@@ -1,5 +1,8 @@
 //! Instances (a value for every relation) and the independent evaluator.
 
+pub mod brute;
+pub mod evaluate;
+
 use crate::logic::{RelId, TupleSet, Universe};
 
 /// A concrete value for every relation of a problem, indexed by [`RelId`].

@@ -1,5 +1,9 @@
 //! Instances and verdicts as text: tables, JSON.
 
+pub mod json;
+pub mod names;
+pub mod table;
+
 use crate::logic::Expr;
 
 /// How to show an instance of an elaborated model: the checker builds it from the sigs and

@@ -1,0 +1,1042 @@
+//! The independent evaluator: computes core-logic expressions and formulas on a concrete
+//! [`Instance`] straight from their set semantics.
+//!
+//! This is the referee that re-checks every answer of the solver, so it deliberately shares
+//! nothing with the translator and stays naive: every operator is computed over explicit
+//! [`TupleSet`]s, quantifiers enumerate their range. Malformed input (an unbound variable, a
+//! relation id out of range, mismatched arities, an enumeration that is too large) is an
+//! [`EvalError`], never a panic.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use super::Instance;
+use crate::logic::{
+    Atom, CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Quantifier,
+    Tuple, TupleSet, VarId,
+};
+
+/// Quantifiers over relations enumerate subsets; beyond this many the evaluator gives up.
+const MAX_SUBSETS_LOG2: usize = 20;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    pub message: String,
+}
+
+impl EvalError {
+    fn new(message: impl Into<String>) -> EvalError {
+        EvalError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// Values of variables. A later binding of the same variable shadows an earlier one.
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    bindings: Vec<(VarId, TupleSet)>,
+}
+
+impl Env {
+    pub fn new() -> Env {
+        Env::default()
+    }
+
+    pub fn bind(&mut self, var: VarId, value: TupleSet) {
+        self.bindings.push((var, value));
+    }
+
+    pub fn get(&self, var: VarId) -> Option<&TupleSet> {
+        self.bindings
+            .iter()
+            .rev()
+            .find(|(v, _)| *v == var)
+            .map(|(_, value)| value)
+    }
+
+    /// Drops the bindings made after the environment had `len` of them (quantifier scopes).
+    fn truncate(&mut self, len: usize) {
+        self.bindings.truncate(len);
+    }
+
+    fn len(&self) -> usize {
+        self.bindings.len()
+    }
+}
+
+pub fn eval_expr(instance: &Instance, e: &Expr) -> Result<TupleSet, EvalError> {
+    eval_expr_in(instance, &Env::new(), e)
+}
+
+pub fn eval_formula(instance: &Instance, f: &Formula) -> Result<bool, EvalError> {
+    eval_formula_in(instance, &Env::new(), f)
+}
+
+/// Same as [`eval_expr`], with some variables already bound.
+pub fn eval_expr_in(instance: &Instance, env: &Env, e: &Expr) -> Result<TupleSet, EvalError> {
+    Evaluator {
+        instance,
+        env: env.clone(),
+    }
+    .expr(e)
+}
+
+/// Same as [`eval_formula`], with some variables already bound.
+pub fn eval_formula_in(instance: &Instance, env: &Env, f: &Formula) -> Result<bool, EvalError> {
+    Evaluator {
+        instance,
+        env: env.clone(),
+    }
+    .formula(f)
+}
+
+struct Evaluator<'a> {
+    instance: &'a Instance,
+    env: Env,
+}
+
+impl Evaluator<'_> {
+    fn expr(&mut self, e: &Expr) -> Result<TupleSet, EvalError> {
+        // No well-formed expression has arity 0, and the operators below index tuples.
+        if e.arity() == 0 {
+            return Err(EvalError::new(format!("`{e}` has arity 0")));
+        }
+        let value = self.expr_unchecked(e)?;
+        // The node's declared arity is what every consumer relies on; a value of another
+        // arity means the expression or the instance is malformed.
+        if value.arity() != e.arity() {
+            return Err(EvalError::new(format!(
+                "`{e}` has arity {} but its value has arity {}",
+                e.arity(),
+                value.arity()
+            )));
+        }
+        Ok(value)
+    }
+
+    fn expr_unchecked(&mut self, e: &Expr) -> Result<TupleSet, EvalError> {
+        use ExprKind::*;
+        Ok(match e.kind() {
+            Rel(r) => self
+                .instance
+                .values
+                .get(r.0 as usize)
+                .cloned()
+                .ok_or_else(|| {
+                    EvalError::new(format!(
+                        "relation r{} is out of range: the instance has {} relations",
+                        r.0,
+                        self.instance.values.len()
+                    ))
+                })?,
+            Var(v) => self
+                .env
+                .get(*v)
+                .cloned()
+                .ok_or_else(|| EvalError::new(format!("variable v{} is unbound", v.0)))?,
+            Const(ts) => ts.clone(),
+            Univ => TupleSet::of_atoms(self.atoms()),
+            Iden => identity(self.atoms()),
+            None => TupleSet::empty(e.arity()),
+            Union(a, b) => {
+                let (a, b) = self.same_arity_pair(a, b, "+")?;
+                a.union(&b)
+            }
+            Intersection(a, b) => {
+                let (a, b) = self.same_arity_pair(a, b, "&")?;
+                a.intersection(&b)
+            }
+            Difference(a, b) => {
+                let (a, b) = self.same_arity_pair(a, b, "-")?;
+                a.difference(&b)
+            }
+            Override(a, b) => {
+                let (a, b) = self.same_arity_pair(a, b, "++")?;
+                override_(&a, &b)
+            }
+            Join(a, b) => {
+                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                if a.arity() == 0 || b.arity() == 0 || a.arity() + b.arity() < 3 {
+                    return Err(EvalError::new(format!(
+                        "cannot join arities {} and {} in `{e}`",
+                        a.arity(),
+                        b.arity()
+                    )));
+                }
+                join(&a, &b)
+            }
+            Product(a, b) => product(&self.expr(a)?, &self.expr(b)?),
+            Transpose(a) => transpose(&self.binary(a, "~")?),
+            Closure(a) => closure(&self.binary(a, "^")?),
+            ReflexiveClosure(a) => {
+                let r = self.binary(a, "*")?;
+                closure(&r).union(&identity(self.atoms()))
+            }
+            DomainRestrict(set, rel) => {
+                let set = self.unary(set, "<:")?;
+                let rel = self.expr(rel)?;
+                filter(&rel, |t| set.contains(&t[..1]))
+            }
+            RangeRestrict(rel, set) => {
+                let rel = self.expr(rel)?;
+                let set = self.unary(set, ":>")?;
+                filter(&rel, |t| set.contains(&t[t.len() - 1..]))
+            }
+            IfThenElse(c, a, b) => {
+                if self.formula(c)? {
+                    self.expr(a)?
+                } else {
+                    self.expr(b)?
+                }
+            }
+            Comprehension(decls, body) => {
+                let mut out = TupleSet::empty(e.arity());
+                let mark = self.env.len();
+                let mut prefix = Vec::new();
+                let result = self.comprehension(decls, body, &mut prefix, &mut out);
+                self.env.truncate(mark);
+                result?;
+                out
+            }
+        })
+    }
+
+    fn formula(&mut self, f: &Formula) -> Result<bool, EvalError> {
+        use FormulaKind::*;
+        Ok(match f.kind() {
+            Const(b) => *b,
+            And(fs) => {
+                for g in fs {
+                    if !self.formula(g)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Or(fs) => {
+                for g in fs {
+                    if self.formula(g)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+            Not(g) => !self.formula(g)?,
+            Implies(a, b) => !self.formula(a)? || self.formula(b)?,
+            Iff(a, b) => self.formula(a)? == self.formula(b)?,
+            Subset(a, b) => {
+                let (a, b) = self.same_arity_pair(a, b, "in")?;
+                a.is_subset(&b)
+            }
+            Equal(a, b) => {
+                let (a, b) = self.same_arity_pair(a, b, "=")?;
+                a == b
+            }
+            Mult(m, e) => {
+                let n = self.expr(e)?.len();
+                match m {
+                    MultTest::Some => n >= 1,
+                    MultTest::No => n == 0,
+                    MultTest::Lone => n <= 1,
+                    MultTest::One => n == 1,
+                }
+            }
+            Cardinality(cmp, e, k) => {
+                let n = self.expr(e)?.len();
+                match cmp {
+                    CardCmp::AtMost => n <= *k,
+                    CardCmp::AtLeast => n >= *k,
+                    CardCmp::Exactly => n == *k,
+                }
+            }
+            Quant(q, decls, body) => {
+                let mark = self.env.len();
+                let result = self.quantifier(*q, decls, body);
+                self.env.truncate(mark);
+                result?
+            }
+            TotalOrder { elems, first, next } => {
+                let elems = self.unary(elems, "totalOrder")?;
+                let first = self.unary(first, "totalOrder")?;
+                let next = self.binary(next, "totalOrder")?;
+                is_total_order(&elems, &first, &next)
+            }
+        })
+    }
+
+    /// Whether `body` holds for all / some bindings of `decls`, binding left to right.
+    fn quantifier(
+        &mut self,
+        q: Quantifier,
+        decls: &[Decl],
+        body: &Formula,
+    ) -> Result<bool, EvalError> {
+        let Some((decl, rest)) = decls.split_first() else {
+            return self.formula(body);
+        };
+        let range = self.decl_range(decl)?;
+        let mark = self.env.len();
+        for i in 0..range.len() {
+            self.env.bind(decl.var, range.get(i));
+            let holds = self.quantifier(q, rest, body);
+            self.env.truncate(mark);
+            match (q, holds?) {
+                (Quantifier::All, false) => return Ok(false),
+                (Quantifier::Some, true) => return Ok(true),
+                _ => {}
+            }
+        }
+        Ok(q == Quantifier::All)
+    }
+
+    /// Adds to `out` every tuple `prefix ++ t1 ++ ... ++ tn` of the comprehension.
+    fn comprehension(
+        &mut self,
+        decls: &[Decl],
+        body: &Formula,
+        prefix: &mut Tuple,
+        out: &mut TupleSet,
+    ) -> Result<(), EvalError> {
+        let Some((decl, rest)) = decls.split_first() else {
+            if self.formula(body)? {
+                if prefix.len() != out.arity() {
+                    return Err(EvalError::new(
+                        "comprehension tuples do not match its arity".to_string(),
+                    ));
+                }
+                out.insert(prefix.clone());
+            }
+            return Ok(());
+        };
+        if decl.mult != DeclMult::One {
+            return Err(EvalError::new(format!(
+                "comprehension variable `{}` must range over single tuples",
+                decl.name
+            )));
+        }
+        let bound = self.expr(&decl.bound)?;
+        let mark = self.env.len();
+        for tuple in bound.iter() {
+            self.env.bind(
+                decl.var,
+                TupleSet::from_tuples(bound.arity(), [tuple.clone()]),
+            );
+            let prefix_len = prefix.len();
+            prefix.extend_from_slice(tuple);
+            let result = self.comprehension(rest, body, prefix, out);
+            prefix.truncate(prefix_len);
+            self.env.truncate(mark);
+            result?;
+        }
+        Ok(())
+    }
+
+    /// Every value a declared variable may take: the subsets of its bound's value allowed by
+    /// its multiplicity (for `one`, the single tuples).
+    fn decl_range(&mut self, decl: &Decl) -> Result<DeclRange, EvalError> {
+        let bound = self.expr(&decl.bound)?;
+        let range = DeclRange {
+            arity: bound.arity(),
+            tuples: bound.iter().cloned().collect(),
+            mult: decl.mult,
+        };
+        let enumerates_subsets = matches!(decl.mult, DeclMult::Some | DeclMult::Set);
+        if enumerates_subsets && range.tuples.len() > MAX_SUBSETS_LOG2 {
+            return Err(EvalError::new(format!(
+                "quantifier over {} tuples is too large to evaluate (`{}`)",
+                range.tuples.len(),
+                decl.name
+            )));
+        }
+        Ok(range)
+    }
+
+    fn same_arity_pair(
+        &mut self,
+        a: &Expr,
+        b: &Expr,
+        op: &str,
+    ) -> Result<(TupleSet, TupleSet), EvalError> {
+        let (va, vb) = (self.expr(a)?, self.expr(b)?);
+        if va.arity() != vb.arity() {
+            return Err(EvalError::new(format!(
+                "operands of `{op}` have arities {} and {}: `{a}`, `{b}`",
+                va.arity(),
+                vb.arity()
+            )));
+        }
+        Ok((va, vb))
+    }
+
+    fn unary(&mut self, e: &Expr, op: &str) -> Result<TupleSet, EvalError> {
+        self.of_arity(e, 1, op)
+    }
+
+    fn binary(&mut self, e: &Expr, op: &str) -> Result<TupleSet, EvalError> {
+        self.of_arity(e, 2, op)
+    }
+
+    fn of_arity(&mut self, e: &Expr, arity: usize, op: &str) -> Result<TupleSet, EvalError> {
+        let value = self.expr(e)?;
+        if value.arity() != arity {
+            return Err(EvalError::new(format!(
+                "`{op}` needs an expression of arity {arity}, but `{e}` has arity {}",
+                value.arity()
+            )));
+        }
+        Ok(value)
+    }
+
+    fn atoms(&self) -> impl Iterator<Item = Atom> + '_ {
+        self.instance.universe.atoms()
+    }
+}
+
+/// The values of a quantified variable, produced one at a time so that large subset ranges
+/// need no memory.
+struct DeclRange {
+    arity: usize,
+    tuples: Vec<Tuple>,
+    mult: DeclMult,
+}
+
+impl DeclRange {
+    fn len(&self) -> u64 {
+        let n = self.tuples.len() as u64;
+        match self.mult {
+            DeclMult::One => n,
+            DeclMult::Lone => n + 1,
+            DeclMult::Some => (1 << n) - 1,
+            DeclMult::Set => 1 << n,
+        }
+    }
+
+    /// The `i`th value, `i < len()`: for `lone` the empty set comes first; for `some` and
+    /// `set` the bits of the index (plus one for `some`, skipping the empty set) choose
+    /// tuples.
+    fn get(&self, i: u64) -> TupleSet {
+        let single = |k: u64| TupleSet::from_tuples(self.arity, [self.tuples[k as usize].clone()]);
+        match self.mult {
+            DeclMult::One => single(i),
+            DeclMult::Lone if i == 0 => TupleSet::empty(self.arity),
+            DeclMult::Lone => single(i - 1),
+            DeclMult::Some => self.subset(i + 1),
+            DeclMult::Set => self.subset(i),
+        }
+    }
+
+    fn subset(&self, mask: u64) -> TupleSet {
+        let chosen = self
+            .tuples
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| mask & (1 << k) != 0)
+            .map(|(_, t)| t.clone());
+        TupleSet::from_tuples(self.arity, chosen)
+    }
+}
+
+fn identity(atoms: impl Iterator<Item = Atom>) -> TupleSet {
+    TupleSet::from_tuples(2, atoms.map(|a| vec![a, a]))
+}
+
+fn filter(rel: &TupleSet, keep: impl Fn(&Tuple) -> bool) -> TupleSet {
+    TupleSet::from_tuples(rel.arity(), rel.iter().filter(|t| keep(t)).cloned())
+}
+
+/// `a ++ b`: the tuples of `b`, and those of `a` whose first atom is not a first atom of `b`.
+fn override_(a: &TupleSet, b: &TupleSet) -> TupleSet {
+    let dom_b: BTreeSet<Atom> = b.iter().map(|t| t[0]).collect();
+    b.union(&filter(a, |t| !dom_b.contains(&t[0])))
+}
+
+/// Relational join: `t ++ u` without the matched atoms, for `t ∈ a`, `u ∈ b`, last of `t` =
+/// first of `u`.
+fn join(a: &TupleSet, b: &TupleSet) -> TupleSet {
+    let mut out = TupleSet::empty(a.arity() + b.arity() - 2);
+    for t in a {
+        for u in b {
+            if t[t.len() - 1] == u[0] {
+                let mut joined = t[..t.len() - 1].to_vec();
+                joined.extend_from_slice(&u[1..]);
+                out.insert(joined);
+            }
+        }
+    }
+    out
+}
+
+fn product(a: &TupleSet, b: &TupleSet) -> TupleSet {
+    let mut out = TupleSet::empty(a.arity() + b.arity());
+    for t in a {
+        for u in b {
+            let mut joined = t.clone();
+            joined.extend_from_slice(u);
+            out.insert(joined);
+        }
+    }
+    out
+}
+
+fn transpose(r: &TupleSet) -> TupleSet {
+    TupleSet::from_tuples(2, r.iter().map(|t| vec![t[1], t[0]]))
+}
+
+/// The least transitive relation containing `r`: add `closure.r` until nothing changes.
+fn closure(r: &TupleSet) -> TupleSet {
+    let mut result = r.clone();
+    loop {
+        let next = result.union(&join(&result, r));
+        if next == result {
+            return result;
+        }
+        result = next;
+    }
+}
+
+/// `first` is one atom of `elems`, and `next` is exactly the chain that starts at it and
+/// visits every element of `elems` once.
+fn is_total_order(elems: &TupleSet, first: &TupleSet, next: &TupleSet) -> bool {
+    if elems.is_empty() || first.len() != 1 || !first.is_subset(elems) {
+        return false;
+    }
+    let in_elems = |t: &Tuple| elems.contains(&t[..1]) && elems.contains(&t[1..]);
+    if !next.iter().all(in_elems) {
+        return false;
+    }
+    // Walk the successor chain from `first`; it must not branch or revisit an atom.
+    let mut current = first.iter().next().expect("one tuple")[0];
+    let mut visited = BTreeSet::from([current]);
+    loop {
+        let successors: Vec<Atom> = next
+            .iter()
+            .filter(|t| t[0] == current)
+            .map(|t| t[1])
+            .collect();
+        match successors.as_slice() {
+            [] => break,
+            [s] if visited.insert(*s) => current = *s,
+            _ => return false,
+        }
+    }
+    // The chain covers `elems`, and `next` holds nothing but its edges.
+    visited.len() == elems.len() && next.len() == elems.len() - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::{RelId, Universe};
+
+    /// Universe {a0, a1, a2, a3}; r0 = {a0, a1} (unary), r1 = {a0->a1, a1->a2, a2->a2}
+    /// (binary), r2 = {a1, a3} (unary), r3 = {a0->a1->a2, a3->a3->a0} (ternary).
+    fn instance() -> Instance {
+        Instance {
+            universe: Universe::new((0..4).map(|i| format!("a{i}")).collect()),
+            values: vec![
+                set1(&[0, 1]),
+                set2(&[(0, 1), (1, 2), (2, 2)]),
+                set1(&[1, 3]),
+                TupleSet::from_tuples(3, [vec![0, 1, 2], vec![3, 3, 0]]),
+            ],
+        }
+    }
+
+    fn set1(atoms: &[Atom]) -> TupleSet {
+        TupleSet::of_atoms(atoms.iter().copied())
+    }
+
+    fn set2(pairs: &[(Atom, Atom)]) -> TupleSet {
+        TupleSet::from_tuples(2, pairs.iter().map(|&(a, b)| vec![a, b]))
+    }
+
+    fn r(i: u32) -> Expr {
+        let arity = instance().values[i as usize].arity();
+        Expr::rel(RelId(i), arity)
+    }
+
+    fn ev(e: &Expr) -> TupleSet {
+        eval_expr(&instance(), e).unwrap()
+    }
+
+    fn holds(f: &Formula) -> bool {
+        eval_formula(&instance(), f).unwrap()
+    }
+
+    fn decl(var: u32, mult: DeclMult, bound: Expr) -> Decl {
+        Decl {
+            var: VarId(var),
+            name: format!("x{var}"),
+            mult,
+            bound,
+        }
+    }
+
+    fn var(v: u32, arity: usize) -> Expr {
+        Expr::var(VarId(v), arity)
+    }
+
+    #[test]
+    fn leaves() {
+        assert_eq!(ev(&r(1)), set2(&[(0, 1), (1, 2), (2, 2)]));
+        assert_eq!(ev(&Expr::univ()), set1(&[0, 1, 2, 3]));
+        assert_eq!(ev(&Expr::iden()), set2(&[(0, 0), (1, 1), (2, 2), (3, 3)]));
+        assert_eq!(ev(&Expr::none(3)), TupleSet::empty(3));
+        assert_eq!(ev(&Expr::constant(set2(&[(3, 0)]))), set2(&[(3, 0)]));
+    }
+
+    #[test]
+    fn set_operators() {
+        assert_eq!(ev(&Expr::union(r(0), r(2))), set1(&[0, 1, 3]));
+        assert_eq!(ev(&Expr::intersection(r(0), r(2))), set1(&[1]));
+        assert_eq!(ev(&Expr::difference(r(0), r(2))), set1(&[0]));
+        assert_eq!(ev(&Expr::difference(r(2), r(0))), set1(&[3]));
+    }
+
+    #[test]
+    fn override_replaces_rows_by_first_column() {
+        // r1 ++ {a1->a0, a3->a3}: a1's row is replaced, a3's is added, a0 and a2 stay.
+        let b = Expr::constant(set2(&[(1, 0), (3, 3)]));
+        assert_eq!(
+            ev(&Expr::override_(r(1), b)),
+            set2(&[(0, 1), (1, 0), (2, 2), (3, 3)])
+        );
+        // Unary override is union.
+        assert_eq!(ev(&Expr::override_(r(0), r(2))), set1(&[0, 1, 3]));
+        // Override by an empty relation changes nothing.
+        assert_eq!(ev(&Expr::override_(r(1), Expr::none(2))), ev(&r(1)));
+    }
+
+    #[test]
+    fn join_of_each_arity_combination() {
+        // r0.r1 = {a1, a2}
+        assert_eq!(ev(&Expr::join(r(0), r(1))), set1(&[1, 2]));
+        // r1.r2: rows of r1 ending in a1 or a3 -> {a0}
+        assert_eq!(ev(&Expr::join(r(1), r(2))), set1(&[0]));
+        // r1.r1 = {a0->a2, a1->a2, a2->a2}
+        assert_eq!(ev(&Expr::join(r(1), r(1))), set2(&[(0, 2), (1, 2), (2, 2)]));
+        // r3.r0: a0->a1->a2 ends in a2 (not in r0); a3->a3->a0 ends in a0 -> {a3->a3}
+        assert_eq!(ev(&Expr::join(r(3), r(0))), set2(&[(3, 3)]));
+        // r2.r3: a3 starts a3->a3->a0 -> {a3->a0}
+        assert_eq!(ev(&Expr::join(r(2), r(3))), set2(&[(3, 0)]));
+        // r1.r3: a2->a2 meets nothing starting with a2; none of r1 ends in a0 or a3
+        assert_eq!(ev(&Expr::join(r(1), r(3))), TupleSet::empty(3));
+    }
+
+    #[test]
+    fn product_and_transpose() {
+        assert_eq!(
+            ev(&Expr::product(r(0), r(2))),
+            set2(&[(0, 1), (0, 3), (1, 1), (1, 3)])
+        );
+        assert_eq!(ev(&Expr::product(r(0), r(1))).len(), 6);
+        assert_eq!(ev(&Expr::transpose(r(1))), set2(&[(1, 0), (2, 1), (2, 2)]));
+    }
+
+    #[test]
+    fn closures() {
+        let chain = Expr::constant(set2(&[(0, 1), (1, 2), (2, 3)]));
+        assert_eq!(
+            ev(&Expr::closure(chain.clone())),
+            set2(&[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)])
+        );
+        assert_eq!(
+            ev(&Expr::reflexive_closure(chain)),
+            set2(&[
+                (0, 0),
+                (0, 1),
+                (0, 2),
+                (0, 3),
+                (1, 1),
+                (1, 2),
+                (1, 3),
+                (2, 2),
+                (2, 3),
+                (3, 3)
+            ])
+        );
+        let cycle = Expr::constant(set2(&[(0, 1), (1, 0)]));
+        assert_eq!(
+            ev(&Expr::closure(cycle)),
+            set2(&[(0, 0), (0, 1), (1, 0), (1, 1)])
+        );
+        assert_eq!(ev(&Expr::closure(Expr::none(2))), TupleSet::empty(2));
+        assert_eq!(
+            ev(&Expr::reflexive_closure(Expr::none(2))),
+            ev(&Expr::iden())
+        );
+    }
+
+    #[test]
+    fn restrictions() {
+        // r2 <: r1 = rows of r1 starting in {a1, a3}
+        assert_eq!(ev(&Expr::domain_restrict(r(2), r(1))), set2(&[(1, 2)]));
+        // r1 :> r0 = rows of r1 ending in {a0, a1}
+        assert_eq!(ev(&Expr::range_restrict(r(1), r(0))), set2(&[(0, 1)]));
+        // Ternary restrictions look at the first / last column only.
+        assert_eq!(
+            ev(&Expr::domain_restrict(r(2), r(3))),
+            TupleSet::from_tuples(3, [vec![3, 3, 0]])
+        );
+        assert_eq!(
+            ev(&Expr::range_restrict(r(3), r(0))),
+            TupleSet::from_tuples(3, [vec![3, 3, 0]])
+        );
+        // On sets, restriction is intersection.
+        assert_eq!(ev(&Expr::domain_restrict(r(0), r(2))), set1(&[1]));
+    }
+
+    #[test]
+    fn if_then_else_picks_a_branch() {
+        let pick = |c: Formula| ev(&Expr::if_then_else(c, r(0), r(2)));
+        assert_eq!(pick(Formula::true_()), set1(&[0, 1]));
+        assert_eq!(pick(r(0).some()), set1(&[0, 1]));
+        assert_eq!(pick(r(0).no()), set1(&[1, 3]));
+    }
+
+    #[test]
+    fn comprehension_binds_left_to_right() {
+        // { x: univ, y: x.r1 | y != x } = r1 minus its loops
+        let x = decl(0, DeclMult::One, Expr::univ());
+        let y = decl(1, DeclMult::One, Expr::join(var(0, 1), r(1)));
+        let body = var(1, 1).eq(&var(0, 1)).not();
+        assert_eq!(
+            ev(&Expr::comprehension(vec![x, y], body)),
+            set2(&[(0, 1), (1, 2)])
+        );
+        // { x: r0 | x in r2 }
+        let c = Expr::comprehension(vec![decl(2, DeclMult::One, r(0))], var(2, 1).in_(&r(2)));
+        assert_eq!(ev(&c), set1(&[1]));
+        // A binary `one` decl contributes two columns.
+        let c = Expr::comprehension(
+            vec![decl(3, DeclMult::One, r(1))],
+            Expr::join(var(3, 2), r(0)).no(),
+        );
+        assert_eq!(ev(&c), set2(&[(1, 2), (2, 2)]));
+    }
+
+    #[test]
+    fn connectives() {
+        // Non-constant leaves, so that the constructors' simplifications keep the nodes.
+        let t = || r(0).some();
+        let f = || r(0).no();
+        assert!(holds(&Formula::and([t(), t()])));
+        assert!(!holds(&Formula::and([t(), f()])));
+        assert!(!holds(&Formula::and([f(), t()])));
+        assert!(holds(&Formula::or([f(), t()])));
+        assert!(!holds(&Formula::or([f(), f()])));
+        assert!(holds(&Formula::constant(true)));
+        assert!(!holds(&Formula::constant(false)));
+        assert!(!holds(&t().not()));
+        assert!(holds(&f().not()));
+        assert!(!holds(&t().implies(f())));
+        assert!(holds(&f().implies(t())));
+        assert!(holds(&f().implies(f())));
+        assert!(holds(&t().implies(t())));
+        assert!(holds(&t().iff(t())));
+        assert!(holds(&f().iff(f())));
+        assert!(!holds(&t().iff(f())));
+        assert!(!holds(&f().iff(t())));
+    }
+
+    #[test]
+    fn comparisons() {
+        assert!(holds(&Expr::intersection(r(0), r(2)).in_(&r(0))));
+        assert!(!holds(&r(0).in_(&r(2))));
+        assert!(holds(&Expr::union(r(0), r(2)).eq(&Expr::union(r(2), r(0)))));
+        assert!(!holds(&r(0).eq(&r(2))));
+    }
+
+    #[test]
+    fn multiplicity_tests() {
+        let one_atom = Expr::intersection(r(0), r(2));
+        let empty = Expr::none(1);
+        let two = r(0);
+        let cases = [
+            (MultTest::Some, [false, true, true]),
+            (MultTest::No, [true, false, false]),
+            (MultTest::Lone, [true, true, false]),
+            (MultTest::One, [false, true, false]),
+        ];
+        for (m, expected) in cases {
+            for (e, want) in [&empty, &one_atom, &two].into_iter().zip(expected) {
+                assert_eq!(holds(&Formula::mult(m, e.clone())), want, "{m:?} {e}");
+            }
+        }
+    }
+
+    #[test]
+    fn cardinality() {
+        // #r1 = 3
+        let card = |cmp, k| holds(&Formula::cardinality(cmp, r(1), k));
+        assert!(card(CardCmp::Exactly, 3));
+        assert!(!card(CardCmp::Exactly, 2));
+        assert!(card(CardCmp::AtMost, 3));
+        assert!(!card(CardCmp::AtMost, 2));
+        assert!(card(CardCmp::AtLeast, 3));
+        assert!(!card(CardCmp::AtLeast, 4));
+        assert!(card(CardCmp::AtLeast, 0));
+    }
+
+    #[test]
+    fn first_order_quantifiers() {
+        // all x: r0 | some x.r1
+        let f = Formula::forall(
+            vec![decl(0, DeclMult::One, r(0))],
+            Expr::join(var(0, 1), r(1)).some(),
+        );
+        assert!(holds(&f));
+        // all x: univ | some x.r1 -- false for a3
+        let f = Formula::forall(
+            vec![decl(0, DeclMult::One, Expr::univ())],
+            Expr::join(var(0, 1), r(1)).some(),
+        );
+        assert!(!holds(&f));
+        // some x: univ, y: x.r1 | x = y  -- a2->a2
+        let f = Formula::exists(
+            vec![
+                decl(0, DeclMult::One, Expr::univ()),
+                decl(1, DeclMult::One, Expr::join(var(0, 1), r(1))),
+            ],
+            var(0, 1).eq(&var(1, 1)),
+        );
+        assert!(holds(&f));
+        // some x: r0, y: x.r1 | x = y -- r0 = {a0, a1} has no loops
+        let f = Formula::exists(
+            vec![
+                decl(0, DeclMult::One, r(0)),
+                decl(1, DeclMult::One, Expr::join(var(0, 1), r(1))),
+            ],
+            var(0, 1).eq(&var(1, 1)),
+        );
+        assert!(!holds(&f));
+        // Over an empty range: all is true, some is false.
+        let empty = vec![decl(0, DeclMult::One, Expr::none(1))];
+        assert!(holds(&Formula::forall(empty.clone(), Formula::false_())));
+        assert!(!holds(&Formula::exists(empty, Formula::true_())));
+    }
+
+    /// Quantifiers over relations (`s: m r1`, r1 has three tuples) see exactly the subsets
+    /// that the multiplicity allows.
+    #[test]
+    fn higher_order_quantifiers() {
+        let bound = r(1); // three tuples
+        let s = || var(9, 2);
+        let q = |quant, mult, body: Formula| {
+            holds(&Formula::quant(
+                quant,
+                vec![decl(9, mult, bound.clone())],
+                body,
+            ))
+        };
+        use Quantifier::{All, Some as Exists};
+        // set: includes the empty set and the full bound.
+        assert!(q(Exists, DeclMult::Set, s().no()));
+        assert!(q(Exists, DeclMult::Set, s().eq(&bound)));
+        assert!(q(All, DeclMult::Set, s().in_(&bound)));
+        // some: never empty, but may be the whole bound.
+        assert!(!q(Exists, DeclMult::Some, s().no()));
+        assert!(q(All, DeclMult::Some, s().some()));
+        assert!(q(Exists, DeclMult::Some, s().eq(&bound)));
+        // lone: empty or one tuple.
+        assert!(q(Exists, DeclMult::Lone, s().no()));
+        assert!(q(All, DeclMult::Lone, s().lone()));
+        assert!(!q(
+            Exists,
+            DeclMult::Lone,
+            Formula::cardinality(CardCmp::Exactly, s(), 2)
+        ));
+        // one: exactly the single tuples.
+        assert!(q(All, DeclMult::One, s().one()));
+        assert!(q(
+            Exists,
+            DeclMult::One,
+            s().eq(&Expr::constant(set2(&[(2, 2)])))
+        ));
+        // An existential over relations that needs a specific two-tuple subset.
+        let wanted = Expr::constant(set2(&[(0, 1), (2, 2)]));
+        assert!(q(Exists, DeclMult::Set, s().eq(&wanted)));
+        assert!(!q(
+            Exists,
+            DeclMult::Set,
+            s().eq(&Expr::constant(set2(&[(3, 3)])))
+        ));
+        // all s: set r1 | #s <= 2 is false (s = r1 itself).
+        assert!(!q(
+            All,
+            DeclMult::Set,
+            Formula::cardinality(CardCmp::AtMost, s(), 2)
+        ));
+        // A unary `set` decl: some s: set univ | s = r0 + r2
+        let f = Formula::exists(
+            vec![decl(8, DeclMult::Set, Expr::univ())],
+            var(8, 1).eq(&Expr::union(r(0), r(2))),
+        );
+        assert!(holds(&f));
+    }
+
+    #[test]
+    fn higher_order_range_sizes() {
+        // The values a decl over r1 (three tuples) ranges over, with their sizes in
+        // enumeration order; all distinct and within the bound.
+        let inst = instance();
+        let mut ev = Evaluator {
+            instance: &inst,
+            env: Env::new(),
+        };
+        for (mult, expected_sizes) in [
+            (DeclMult::One, vec![1, 1, 1]),
+            (DeclMult::Lone, vec![0, 1, 1, 1]),
+            (DeclMult::Some, vec![1, 1, 2, 1, 2, 2, 3]),
+            (DeclMult::Set, vec![0, 1, 1, 2, 1, 2, 2, 3]),
+        ] {
+            let range = ev.decl_range(&decl(0, mult, r(1))).unwrap();
+            let values: Vec<TupleSet> = (0..range.len()).map(|i| range.get(i)).collect();
+            let sizes: Vec<usize> = values.iter().map(TupleSet::len).collect();
+            assert_eq!(sizes, expected_sizes, "{mult:?}");
+            let distinct: BTreeSet<&TupleSet> = values.iter().collect();
+            assert_eq!(distinct.len(), values.len(), "{mult:?} repeats a value");
+            assert!(
+                values.iter().all(|v| v.is_subset(&inst.values[1])),
+                "{mult:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn total_order() {
+        let order = |elems: &[Atom], first: &[Atom], next: &[(Atom, Atom)]| {
+            holds(&Formula::total_order(
+                Expr::constant(set1(elems)),
+                Expr::constant(set1(first)),
+                Expr::constant(set2(next)),
+            ))
+        };
+        assert!(order(&[0, 1, 2], &[0], &[(0, 1), (1, 2)]));
+        assert!(order(&[0, 1, 2], &[2], &[(2, 0), (0, 1)]));
+        assert!(order(&[3], &[3], &[]));
+        // Wrong first, missing edge, extra edge, cycle, branch, edge outside elems.
+        assert!(!order(&[0, 1, 2], &[1], &[(0, 1), (1, 2)]));
+        assert!(!order(&[0, 1, 2], &[0], &[(0, 1)]));
+        assert!(!order(&[0, 1, 2], &[0], &[(0, 1), (1, 2), (0, 2)]));
+        assert!(!order(&[0, 1, 2], &[0], &[(0, 1), (1, 2), (2, 0)]));
+        assert!(!order(&[0, 1, 2], &[0], &[(0, 1), (0, 2)]));
+        assert!(!order(&[0, 1], &[0], &[(0, 1), (1, 3)]));
+        // A chain plus a separate cycle has the right edge count but misses atoms.
+        assert!(!order(&[0, 1, 2, 3], &[0], &[(0, 1), (2, 3), (3, 2)]));
+        // First must be exactly one atom of elems; elems must not be empty.
+        assert!(!order(&[0, 1], &[0, 1], &[(0, 1)]));
+        assert!(!order(&[0, 1], &[], &[(0, 1)]));
+        assert!(!order(&[0, 1], &[3], &[(0, 1)]));
+        assert!(!order(&[], &[], &[]));
+    }
+
+    /// Over three atoms there are 3! = 6 pairs (first, next) making a total order, out of
+    /// 3 * 2^9 candidates.
+    #[test]
+    fn total_orders_over_three_atoms_are_counted_exactly() {
+        let elems = Expr::constant(set1(&[0, 1, 2]));
+        let pairs: Vec<(Atom, Atom)> = (0..3).flat_map(|a| (0..3).map(move |b| (a, b))).collect();
+        let mut count = 0;
+        for first in 0..3 {
+            for mask in 0..1u32 << pairs.len() {
+                let next: Vec<(Atom, Atom)> = pairs
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, p)| *p)
+                    .collect();
+                let f = Formula::total_order(
+                    elems.clone(),
+                    Expr::constant(set1(&[first])),
+                    Expr::constant(set2(&next)),
+                );
+                if holds(&f) {
+                    count += 1;
+                }
+            }
+        }
+        assert_eq!(count, 6);
+    }
+
+    #[test]
+    fn env_binds_and_shadows() {
+        let mut env = Env::new();
+        assert!(env.get(VarId(1)).is_none());
+        env.bind(VarId(1), set1(&[0]));
+        env.bind(VarId(1), set1(&[2]));
+        assert_eq!(env.get(VarId(1)), Some(&set1(&[2])));
+        let e = Expr::join(var(1, 1), r(1));
+        assert_eq!(eval_expr_in(&instance(), &env, &e).unwrap(), set1(&[2]));
+        assert!(eval_formula_in(&instance(), &env, &var(1, 1).one()).unwrap());
+    }
+
+    #[test]
+    fn quantifier_scope_does_not_leak() {
+        // (some x: r0 | true) and x.r1 = ... -- after the quantifier x is unbound again.
+        let f = Formula::and([
+            Formula::exists(vec![decl(0, DeclMult::One, r(0))], var(0, 1).some()),
+            var(0, 1).some(),
+        ]);
+        let err = eval_formula(&instance(), &f).unwrap_err();
+        assert!(err.message.contains("v0 is unbound"), "{err}");
+    }
+
+    #[test]
+    fn errors_are_values() {
+        let inst = instance();
+        let err = eval_expr(&inst, &var(7, 1)).unwrap_err();
+        assert_eq!(err.to_string(), "variable v7 is unbound");
+        let err = eval_expr(&inst, &Expr::rel(RelId(9), 1)).unwrap_err();
+        assert!(err.message.contains("r9 is out of range"), "{err}");
+        // A relation referenced with the wrong arity.
+        let err = eval_expr(&inst, &Expr::rel(RelId(0), 2)).unwrap_err();
+        assert!(err.message.contains("arity"), "{err}");
+        // A variable bound to a value of the wrong arity.
+        let mut env = Env::new();
+        env.bind(VarId(0), set2(&[(0, 1)]));
+        assert!(eval_expr_in(&inst, &env, &var(0, 1)).is_err());
+        // A comprehension over a `set` decl has no meaning.
+        let c = Expr::comprehension(vec![decl(0, DeclMult::Set, r(0))], Formula::true_());
+        assert!(eval_expr(&inst, &c).is_err());
+        // Arity 0 has no meaning; operators on it must not index empty tuples.
+        let zero = Expr::constant(TupleSet::from_tuples(0, [vec![]]));
+        assert!(eval_expr(&inst, &Expr::domain_restrict(r(0), zero.clone())).is_err());
+        assert!(eval_formula(&inst, &zero.some()).is_err());
+    }
+
+    #[test]
+    fn large_higher_order_quantifier_is_an_error() {
+        // 21 atoms: `some s: set univ` would need 2^21 subsets.
+        let inst = Instance {
+            universe: Universe::new((0..21).map(|i| format!("a{i}")).collect()),
+            values: vec![],
+        };
+        let f = Formula::exists(vec![decl(0, DeclMult::Set, Expr::univ())], Formula::true_());
+        let err = eval_formula(&inst, &f).unwrap_err();
+        assert!(
+            err.message
+                .starts_with("quantifier over 21 tuples is too large to evaluate"),
+            "{err}"
+        );
+        // `one` and `lone` do not enumerate subsets, so they stay cheap.
+        let f = Formula::exists(vec![decl(0, DeclMult::Lone, Expr::univ())], var(0, 1).no());
+        assert!(eval_formula(&inst, &f).unwrap());
+        // Exactly 2^20 subsets is still allowed.
+        let inst20 = Instance {
+            universe: Universe::new((0..20).map(|i| format!("a{i}")).collect()),
+            values: vec![],
+        };
+        let f = Formula::exists(vec![decl(0, DeclMult::Set, Expr::univ())], Formula::true_());
+        assert!(eval_formula(&inst20, &f).unwrap());
+    }
+}
