@@ -354,6 +354,7 @@ impl Formula {
         Formula::or([self, other])
     }
 
+    #[allow(clippy::should_implement_trait)]
     pub fn not(self) -> Formula {
         match self.kind() {
             FormulaKind::Const(b) => Formula::constant(!b),
