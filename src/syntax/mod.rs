@@ -1,13 +1,17 @@
 //! Text to syntax tree: the `logos` lexer, Alloy's token rewrites, the `chumsky` parser.
+//!
+//! Entry points: [`parse_module`] for files, [`parse_expr`] for the REPL's `eval`,
+//! [`parse_repl_input`] for REPL lines and [`needs_more_input`] for line continuation.
+//! Every syntax error is a [`Diagnostic`](crate::diagnostic::Diagnostic) with a span;
+//! nothing here panics on any input.
 
 pub mod ast;
+pub mod lexer;
+pub mod parser;
 
-// Placeholder until the parser lands; replaced by the real `parse_module`.
-pub fn parse_module(
-    _text: &str,
-    _file: crate::diagnostic::FileId,
-) -> Result<ast::Module, Vec<crate::diagnostic::Diagnostic>> {
-    Err(vec![crate::diagnostic::Diagnostic::global(
-        "parser not available",
-    )])
-}
+#[cfg(test)]
+mod tests;
+
+pub use parser::{
+    MAX_NESTING, ReplItem, needs_more_input, parse_expr, parse_module, parse_repl_input,
+};

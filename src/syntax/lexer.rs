@@ -1,0 +1,1060 @@
+//! Source text to tokens: the `logos` lexer, the Markdown code-block extraction, and
+//! Alloy's CompFilter token rewrites (labelled commands, negated comparisons,
+//! multiplicity arrows, quantifier vs. prefix multiplicity, negative literals).
+//!
+//! The parser never sees raw text: everything context-sensitive about Alloy's tokens is
+//! settled here, so that the grammar in `parser.rs` is context-free.
+
+use std::fmt;
+
+use logos::{FilterResult, Lexer, Logos};
+
+use crate::diagnostic::{Diagnostic, FileId, Span};
+use crate::syntax::ast::{Multiplicity, Quantifier};
+
+/// The comparison operators, which also come negated (`!in`, `not =`, `!=`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    In,
+    Eq,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+}
+
+/// A token after the rewrites. Synonyms (`&&`/`and`, `<=`/`=<`, ...) share one token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tok<'a> {
+    Ident(&'a str),
+    /// An integer literal; a `-` merged into it by the negative-literal rule is included.
+    Num(i64),
+    /// A string literal: the text between the quotes, escapes not yet decoded.
+    Str(&'a str),
+
+    Abstract,
+    All,
+    As,
+    Assert,
+    But,
+    Check,
+    Disj,
+    Else,
+    Enum,
+    Exactly,
+    Expect,
+    Extends,
+    Fact,
+    For,
+    Fun,
+    Iden,
+    /// `Int`
+    IntSig,
+    /// `int`
+    IntKw,
+    Let,
+    Lone,
+    Module,
+    No,
+    /// `none`
+    NoneKw,
+    One,
+    Open,
+    Pred,
+    Private,
+    Run,
+    Seq,
+    Set,
+    Sig,
+    Some,
+    /// `String`
+    StringSig,
+    Sum,
+    This,
+    Univ,
+
+    /// `!` or `not`
+    Not,
+    /// `&&` or `and`
+    And,
+    /// `||` or `or`
+    Or,
+    /// `=>` or `implies`
+    Implies,
+    /// `<=>` or `iff`
+    Iff,
+    Cmp(Cmp),
+    /// `!=`, or `!`/`not` followed by a comparison.
+    NotCmp(Cmp),
+    /// `<<`
+    Shl,
+    /// `>>` (arithmetic shift)
+    Sha,
+    /// `>>>` (logical shift)
+    Shr,
+    Plus,
+    Minus,
+    PlusPlus,
+    Amp,
+    Hash,
+    Tilde,
+    Caret,
+    Star,
+    /// `->` is `Arrow(Set, Set)`; `some -> lone` is `Arrow(Some, Lone)`.
+    Arrow(Multiplicity, Multiplicity),
+    /// `<:`
+    DomRestrict,
+    /// `:>`
+    RanRestrict,
+    /// `.` or `::`
+    Dot,
+    /// `..` (only to reject scope ranges)
+    DotDot,
+    LBracket,
+    RBracket,
+    LParen,
+    RParen,
+    LBrace,
+    RBrace,
+    Comma,
+    Colon,
+    Bar,
+    At,
+    Slash,
+
+    /// `all no some lone one sum` starting a quantified formula.
+    Quant(Quantifier),
+    /// The internal `fun/NAME` (`fun/add`, `fun/min`, ...).
+    FunName(&'a str),
+    /// The internal `pred/NAME` (`pred/totalOrder`).
+    PredName(&'a str),
+    /// `NAME :` in front of `run`/`check`; the span covers the name only.
+    Label(&'a str),
+}
+
+fn mult_word(m: Multiplicity) -> &'static str {
+    match m {
+        Multiplicity::Set => "set",
+        Multiplicity::Some => "some",
+        Multiplicity::Lone => "lone",
+        Multiplicity::One => "one",
+        Multiplicity::Seq => "seq",
+    }
+}
+
+fn quant_word(q: Quantifier) -> &'static str {
+    match q {
+        Quantifier::All => "all",
+        Quantifier::No => "no",
+        Quantifier::Some => "some",
+        Quantifier::Lone => "lone",
+        Quantifier::One => "one",
+        Quantifier::Sum => "sum",
+    }
+}
+
+fn cmp_text(c: Cmp) -> &'static str {
+    match c {
+        Cmp::In => "in",
+        Cmp::Eq => "=",
+        Cmp::Lt => "<",
+        Cmp::Gt => ">",
+        Cmp::Le => "<=",
+        Cmp::Ge => ">=",
+    }
+}
+
+impl fmt::Display for Tok<'_> {
+    /// The canonical spelling, as used in "expected ..." lists.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s: &str = match self {
+            Tok::Ident(x) => x,
+            Tok::Num(n) => return write!(f, "{n}"),
+            Tok::Str(s) => return write!(f, "\"{s}\""),
+            Tok::Abstract => "abstract",
+            Tok::All => "all",
+            Tok::As => "as",
+            Tok::Assert => "assert",
+            Tok::But => "but",
+            Tok::Check => "check",
+            Tok::Disj => "disj",
+            Tok::Else => "else",
+            Tok::Enum => "enum",
+            Tok::Exactly => "exactly",
+            Tok::Expect => "expect",
+            Tok::Extends => "extends",
+            Tok::Fact => "fact",
+            Tok::For => "for",
+            Tok::Fun => "fun",
+            Tok::Iden => "iden",
+            Tok::IntSig => "Int",
+            Tok::IntKw => "int",
+            Tok::Let => "let",
+            Tok::Lone => "lone",
+            Tok::Module => "module",
+            Tok::No => "no",
+            Tok::NoneKw => "none",
+            Tok::One => "one",
+            Tok::Open => "open",
+            Tok::Pred => "pred",
+            Tok::Private => "private",
+            Tok::Run => "run",
+            Tok::Seq => "seq",
+            Tok::Set => "set",
+            Tok::Sig => "sig",
+            Tok::Some => "some",
+            Tok::StringSig => "String",
+            Tok::Sum => "sum",
+            Tok::This => "this",
+            Tok::Univ => "univ",
+            Tok::Not => "!",
+            Tok::And => "&&",
+            Tok::Or => "||",
+            Tok::Implies => "=>",
+            Tok::Iff => "<=>",
+            Tok::Cmp(c) => cmp_text(*c),
+            Tok::NotCmp(Cmp::Eq) => "!=",
+            Tok::NotCmp(c) => return write!(f, "!{}", cmp_text(*c)),
+            Tok::Shl => "<<",
+            Tok::Sha => ">>",
+            Tok::Shr => ">>>",
+            Tok::Plus => "+",
+            Tok::Minus => "-",
+            Tok::PlusPlus => "++",
+            Tok::Amp => "&",
+            Tok::Hash => "#",
+            Tok::Tilde => "~",
+            Tok::Caret => "^",
+            Tok::Star => "*",
+            Tok::Arrow(Multiplicity::Set, Multiplicity::Set) => "->",
+            Tok::Arrow(a, b) => {
+                let left = if *a == Multiplicity::Set {
+                    String::new()
+                } else {
+                    format!("{} ", mult_word(*a))
+                };
+                let right = if *b == Multiplicity::Set {
+                    String::new()
+                } else {
+                    format!(" {}", mult_word(*b))
+                };
+                return write!(f, "{left}->{right}");
+            }
+            Tok::DomRestrict => "<:",
+            Tok::RanRestrict => ":>",
+            Tok::Dot => ".",
+            Tok::DotDot => "..",
+            Tok::LBracket => "[",
+            Tok::RBracket => "]",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::LBrace => "{",
+            Tok::RBrace => "}",
+            Tok::Comma => ",",
+            Tok::Colon => ":",
+            Tok::Bar => "|",
+            Tok::At => "@",
+            Tok::Slash => "/",
+            Tok::Quant(q) => quant_word(*q),
+            Tok::FunName(x) => return write!(f, "fun/{x}"),
+            Tok::PredName(x) => return write!(f, "pred/{x}"),
+            Tok::Label(x) => return write!(f, "{x}:"),
+        };
+        f.write_str(s)
+    }
+}
+
+/// A token with its byte range in the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spanned<'a> {
+    pub tok: Tok<'a>,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// What the raw lexer could not accept. The default is an unknown character.
+#[derive(Clone, Debug, PartialEq, Default)]
+enum RawError {
+    #[default]
+    UnknownChar,
+    UnterminatedComment,
+    UnterminatedString,
+    EmptyString,
+    /// A bad escape, at this byte offset inside the string token.
+    BadEscape(usize),
+}
+
+/// The raw token kinds. Values (names, numbers, strings) are taken from the slice.
+#[derive(Logos, Clone, Copy, Debug, PartialEq)]
+#[logos(error = RawError)]
+#[logos(skip r"[ \t\r\n\x0C]+")]
+#[logos(skip(r"(//|--)[^\n]*", allow_greedy = true))]
+enum Raw {
+    #[token("/*", block_comment)]
+    BlockComment,
+    #[regex(r#"[\p{L}_$][\p{L}\p{N}_$"]*"#)]
+    Ident,
+    // Digits followed by name characters are lexed as one token so that `1_000` and
+    // `12abc` can be rejected as a whole, as Alloy does.
+    #[regex(r#"[0-9][0-9\p{L}_$"]*"#)]
+    Number,
+    #[token("\"", string_literal)]
+    Str,
+
+    #[token("abstract")]
+    Abstract,
+    #[token("all")]
+    All,
+    #[token("as")]
+    As,
+    #[token("assert")]
+    Assert,
+    #[token("but")]
+    But,
+    #[token("check")]
+    Check,
+    // `disjoint` is the Alloy 4 spelling; Alloy's own test models still use it.
+    #[token("disj")]
+    #[token("disjoint")]
+    Disj,
+    #[token("else")]
+    Else,
+    #[token("enum")]
+    Enum,
+    #[token("exactly")]
+    Exactly,
+    #[token("expect")]
+    Expect,
+    #[token("extends")]
+    Extends,
+    #[token("fact")]
+    Fact,
+    #[token("for")]
+    For,
+    #[token("fun")]
+    Fun,
+    #[token("iden")]
+    Iden,
+    #[token("Int")]
+    IntSig,
+    #[token("int")]
+    IntKw,
+    #[token("let")]
+    Let,
+    #[token("lone")]
+    Lone,
+    #[token("module")]
+    Module,
+    #[token("no")]
+    No,
+    #[token("none")]
+    NoneKw,
+    #[token("one")]
+    One,
+    #[token("open")]
+    Open,
+    #[token("pred")]
+    Pred,
+    #[token("private")]
+    Private,
+    #[token("run")]
+    Run,
+    #[token("seq")]
+    Seq,
+    #[token("set")]
+    Set,
+    #[token("sig")]
+    Sig,
+    #[token("some")]
+    Some,
+    #[token("String")]
+    StringSig,
+    #[token("sum")]
+    Sum,
+    #[token("this")]
+    This,
+    #[token("univ")]
+    Univ,
+    #[token("in")]
+    In,
+
+    #[token("after")]
+    #[token("always")]
+    #[token("before")]
+    #[token("eventually")]
+    #[token("historically")]
+    #[token("once")]
+    #[token("releases")]
+    #[token("since")]
+    #[token("steps")]
+    #[token("triggered")]
+    #[token("until")]
+    #[token("var")]
+    #[token("'")]
+    #[token("\u{2018}")]
+    #[token("\u{2019}")]
+    #[token(";")]
+    Temporal,
+
+    #[token("!")]
+    #[token("not")]
+    Not,
+    #[token("&&")]
+    #[token("and")]
+    And,
+    #[token("||")]
+    #[token("or")]
+    Or,
+    #[token("=>")]
+    #[token("implies")]
+    Implies,
+    #[token("<=>")]
+    #[token("iff")]
+    Iff,
+    #[token("=")]
+    Eq,
+    #[token("!=")]
+    NotEq,
+    #[token("<")]
+    Lt,
+    #[token(">")]
+    Gt,
+    #[token("<=")]
+    #[token("=<")]
+    Le,
+    #[token(">=")]
+    Ge,
+    #[token("<<")]
+    Shl,
+    #[token(">>")]
+    Sha,
+    #[token(">>>")]
+    Shr,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("++")]
+    PlusPlus,
+    #[token("&")]
+    Amp,
+    #[token("#")]
+    Hash,
+    #[token("~")]
+    Tilde,
+    #[token("^")]
+    Caret,
+    #[token("*")]
+    Star,
+    #[token("->")]
+    Arrow,
+    #[token("<:")]
+    DomRestrict,
+    #[token(":>")]
+    RanRestrict,
+    #[token(".")]
+    #[token("::")]
+    Dot,
+    #[token("..")]
+    DotDot,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token(",")]
+    Comma,
+    #[token(":")]
+    Colon,
+    #[token("|")]
+    Bar,
+    #[token("@")]
+    At,
+    #[token("/")]
+    Slash,
+}
+
+/// Block comments do not nest: skip to the first `*/`.
+fn block_comment(lex: &mut Lexer<'_, Raw>) -> FilterResult<(), RawError> {
+    let rest = lex.remainder();
+    match rest.find("*/") {
+        Some(i) => {
+            lex.bump(i + 2);
+            FilterResult::Skip
+        }
+        None => {
+            lex.bump(rest.len());
+            FilterResult::Error(RawError::UnterminatedComment)
+        }
+    }
+}
+
+/// A string runs to the next unescaped `"` on the same line; only `\\ \n \"` are escapes.
+fn string_literal(lex: &mut Lexer<'_, Raw>) -> Result<(), RawError> {
+    let rest = lex.remainder().as_bytes();
+    let mut bad_escape = None;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            b'"' => {
+                lex.bump(i + 1);
+                return match bad_escape {
+                    Some(at) => Err(RawError::BadEscape(at)),
+                    None if i == 0 => Err(RawError::EmptyString),
+                    None => Ok(()),
+                };
+            }
+            b'\n' => break,
+            b'\\' => {
+                match rest.get(i + 1) {
+                    Some(b'\\' | b'n' | b'"') => {}
+                    _ => {
+                        // +1: offset inside the token, which starts at the opening quote.
+                        bad_escape.get_or_insert(i + 1);
+                    }
+                }
+                // Step over the backslash; an escaped quote must not end the string.
+                i += if matches!(rest.get(i + 1), Some(b'\\' | b'"')) {
+                    2
+                } else {
+                    1
+                };
+            }
+            _ => i += 1,
+        }
+    }
+    lex.bump(i);
+    Err(RawError::UnterminatedString)
+}
+
+/// The byte ranges of `text` that hold Alloy source: the whole text, or for a Markdown
+/// file (one starting with a `---` front-matter line) only the lines of its
+/// ```` ```alloy ```` code blocks.
+pub fn source_regions(text: &str) -> Vec<(usize, usize)> {
+    if !(text.starts_with("---\n") || text.starts_with("---\r\n")) {
+        return vec![(0, text.len())];
+    }
+    #[derive(PartialEq)]
+    enum State {
+        FrontMatter,
+        Text,
+        Alloy,
+    }
+    let mut regions = Vec::new();
+    let mut state = State::FrontMatter;
+    let mut offset = 0;
+    let mut first = true;
+    for raw_line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw_line.len();
+        let line = raw_line.trim_end_matches(['\n', '\r']);
+        if first {
+            // The opening `---` of the front matter.
+            first = false;
+            continue;
+        }
+        match state {
+            State::FrontMatter if line == "---" => state = State::Text,
+            State::FrontMatter => {}
+            State::Text if line == "```alloy" => state = State::Alloy,
+            State::Text => {}
+            State::Alloy if line.starts_with("```") => state = State::Text,
+            State::Alloy => match regions.last_mut() {
+                Some((_, end)) if *end == start => *end = offset,
+                _ => regions.push((start, offset)),
+            },
+        }
+    }
+    regions
+}
+
+fn temporal_error(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!(
+            "temporal operator `{word}` is not supported (solder handles Alloy's static language)"
+        ),
+    )
+}
+
+/// The largest magnitude a literal may have before the negative-literal merge:
+/// `-2147483648` is a legal Java `int`, `2147483648` is not.
+const MAX_MAGNITUDE: i64 = 1 << 31;
+
+fn number_value(slice: &str, span: Span) -> Result<i64, Diagnostic> {
+    let too_large = || {
+        Diagnostic::error(
+            span,
+            format!("number `{slice}` is too large (numbers must fit in a 32-bit integer)"),
+        )
+    };
+    let bytes = slice.as_bytes();
+    if bytes.iter().all(u8::is_ascii_digit) {
+        let mut value: i64 = 0;
+        for b in bytes {
+            value = value * 10 + i64::from(b - b'0');
+            if value > MAX_MAGNITUDE {
+                return Err(too_large());
+            }
+        }
+        return Ok(value);
+    }
+    if let Some(hex) = slice.strip_prefix("0x") {
+        // Alloy: one or more of `_` or a pair of hex digits.
+        let mut value: i64 = 0;
+        let mut digits = hex.as_bytes();
+        let mut ok = !digits.is_empty();
+        while let [first, tail @ ..] = digits {
+            if *first == b'_' {
+                digits = tail;
+                continue;
+            }
+            match tail {
+                [second, rest @ ..] if first.is_ascii_hexdigit() && second.is_ascii_hexdigit() => {
+                    let pair = (hex_digit(*first) << 4) | hex_digit(*second);
+                    value = (value << 8) | pair;
+                    if value > i64::from(i32::MAX) {
+                        return Err(too_large());
+                    }
+                    digits = rest;
+                }
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            return Ok(value);
+        }
+        return Err(Diagnostic::error(
+            span,
+            format!(
+                "`{slice}` is not a valid hexadecimal number: write `0x` and then pairs of hex digits, as in `0x0F`"
+            ),
+        ));
+    }
+    if let Some(bin) = slice.strip_prefix("0b")
+        && !bin.is_empty()
+        && bin.bytes().all(|b| matches!(b, b'0' | b'1' | b'_'))
+        && bin.bytes().any(|b| b != b'_')
+    {
+        let mut value: i64 = 0;
+        for b in bin.bytes().filter(|b| *b != b'_') {
+            value = (value << 1) | i64::from(b - b'0');
+            if value > i64::from(i32::MAX) {
+                return Err(too_large());
+            }
+        }
+        return Ok(value);
+    }
+    if bytes.iter().all(|b| b.is_ascii_digit() || *b == b'_') {
+        let plain: String = slice.chars().filter(|c| *c != '_').collect();
+        return Err(Diagnostic::error(
+            span,
+            format!("`{slice}` is not a number: `_` separators are not allowed in numbers"),
+        )
+        .with_help(format!("write `{plain}`")));
+    }
+    Err(Diagnostic::error(
+        span,
+        format!("`{slice}` is not a valid name or number: a name cannot start with a digit"),
+    ))
+}
+
+fn hex_digit(b: u8) -> i64 {
+    i64::from(match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    })
+}
+
+fn keyword(raw: Raw) -> Option<Tok<'static>> {
+    Some(match raw {
+        Raw::Abstract => Tok::Abstract,
+        Raw::All => Tok::All,
+        Raw::As => Tok::As,
+        Raw::Assert => Tok::Assert,
+        Raw::But => Tok::But,
+        Raw::Check => Tok::Check,
+        Raw::Disj => Tok::Disj,
+        Raw::Else => Tok::Else,
+        Raw::Enum => Tok::Enum,
+        Raw::Exactly => Tok::Exactly,
+        Raw::Expect => Tok::Expect,
+        Raw::Extends => Tok::Extends,
+        Raw::Fact => Tok::Fact,
+        Raw::For => Tok::For,
+        Raw::Fun => Tok::Fun,
+        Raw::Iden => Tok::Iden,
+        Raw::IntSig => Tok::IntSig,
+        Raw::IntKw => Tok::IntKw,
+        Raw::Let => Tok::Let,
+        Raw::Lone => Tok::Lone,
+        Raw::Module => Tok::Module,
+        Raw::No => Tok::No,
+        Raw::NoneKw => Tok::NoneKw,
+        Raw::One => Tok::One,
+        Raw::Open => Tok::Open,
+        Raw::Pred => Tok::Pred,
+        Raw::Private => Tok::Private,
+        Raw::Run => Tok::Run,
+        Raw::Seq => Tok::Seq,
+        Raw::Set => Tok::Set,
+        Raw::Sig => Tok::Sig,
+        Raw::Some => Tok::Some,
+        Raw::StringSig => Tok::StringSig,
+        Raw::Sum => Tok::Sum,
+        Raw::This => Tok::This,
+        Raw::Univ => Tok::Univ,
+        Raw::In => Tok::Cmp(Cmp::In),
+        Raw::Not => Tok::Not,
+        Raw::And => Tok::And,
+        Raw::Or => Tok::Or,
+        Raw::Implies => Tok::Implies,
+        Raw::Iff => Tok::Iff,
+        Raw::Eq => Tok::Cmp(Cmp::Eq),
+        Raw::NotEq => Tok::NotCmp(Cmp::Eq),
+        Raw::Lt => Tok::Cmp(Cmp::Lt),
+        Raw::Gt => Tok::Cmp(Cmp::Gt),
+        Raw::Le => Tok::Cmp(Cmp::Le),
+        Raw::Ge => Tok::Cmp(Cmp::Ge),
+        Raw::Shl => Tok::Shl,
+        Raw::Sha => Tok::Sha,
+        Raw::Shr => Tok::Shr,
+        Raw::Plus => Tok::Plus,
+        Raw::Minus => Tok::Minus,
+        Raw::PlusPlus => Tok::PlusPlus,
+        Raw::Amp => Tok::Amp,
+        Raw::Hash => Tok::Hash,
+        Raw::Tilde => Tok::Tilde,
+        Raw::Caret => Tok::Caret,
+        Raw::Star => Tok::Star,
+        Raw::Arrow => Tok::Arrow(Multiplicity::Set, Multiplicity::Set),
+        Raw::DomRestrict => Tok::DomRestrict,
+        Raw::RanRestrict => Tok::RanRestrict,
+        Raw::Dot => Tok::Dot,
+        Raw::DotDot => Tok::DotDot,
+        Raw::LBracket => Tok::LBracket,
+        Raw::RBracket => Tok::RBracket,
+        Raw::LParen => Tok::LParen,
+        Raw::RParen => Tok::RParen,
+        Raw::LBrace => Tok::LBrace,
+        Raw::RBrace => Tok::RBrace,
+        Raw::Comma => Tok::Comma,
+        Raw::Colon => Tok::Colon,
+        Raw::Bar => Tok::Bar,
+        Raw::At => Tok::At,
+        Raw::Slash => Tok::Slash,
+        Raw::BlockComment | Raw::Ident | Raw::Number | Raw::Str | Raw::Temporal => return None,
+    })
+}
+
+/// Lex one region of `text` (a byte range), appending tokens and errors.
+fn lex_region<'a>(
+    text: &'a str,
+    (from, to): (usize, usize),
+    file: FileId,
+    tokens: &mut Vec<Spanned<'a>>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let mut lexer = Raw::lexer(&text[from..to]);
+    while let Some(result) = lexer.next() {
+        let range = lexer.span();
+        let (start, end) = (from + range.start, from + range.end);
+        let span = Span::new(file, start, end);
+        let slice = &text[start..end];
+        let tok = match result {
+            Ok(Raw::Ident) => Tok::Ident(slice),
+            Ok(Raw::Number) => match number_value(slice, span) {
+                Ok(n) => Tok::Num(n),
+                Err(d) => {
+                    errors.push(d);
+                    continue;
+                }
+            },
+            Ok(Raw::Str) => Tok::Str(&slice[1..slice.len() - 1]),
+            Ok(Raw::Temporal) => {
+                errors.push(temporal_error(span, slice));
+                continue;
+            }
+            Ok(raw) => match keyword(raw) {
+                Some(tok) => tok,
+                None => continue,
+            },
+            Err(e) => {
+                errors.push(raw_error(e, slice, span));
+                continue;
+            }
+        };
+        tokens.push(Spanned { tok, start, end });
+    }
+}
+
+fn raw_error(e: RawError, slice: &str, span: Span) -> Diagnostic {
+    match e {
+        RawError::UnknownChar => {
+            let c = slice.chars().next().unwrap_or(' ');
+            Diagnostic::error(
+                span,
+                format!("unexpected character `{c}` (U+{:04X})", u32::from(c)),
+            )
+        }
+        RawError::UnterminatedComment => Diagnostic::error(
+            Span {
+                end: span.start + 2,
+                ..span
+            },
+            "unterminated block comment: `/*` has no matching `*/`",
+        ),
+        RawError::UnterminatedString => Diagnostic::error(
+            span,
+            "unterminated string: a string must end with `\"` on the same line",
+        ),
+        RawError::EmptyString => Diagnostic::error(span, "empty string literals are not allowed"),
+        RawError::BadEscape(at) => {
+            let escape_len = 1 + slice[at + 1..].chars().next().map_or(0, char::len_utf8);
+            let start = span.start as usize + at;
+            Diagnostic::error(
+                Span::new(span.file, start, start + escape_len),
+                "invalid escape in string: only `\\\\`, `\\n` and `\\\"` are allowed",
+            )
+        }
+    }
+}
+
+/// Lex `text` and apply the CompFilter rewrites. Errors are every lexical error found
+/// (unknown characters, malformed numbers and strings, temporal operators).
+pub fn tokenize(text: &str, file: FileId) -> Result<Vec<Spanned<'_>>, Vec<Diagnostic>> {
+    let mut tokens = Vec::new();
+    let mut errors = Vec::new();
+    for region in source_regions(text) {
+        lex_region(text, region, file, &mut tokens, &mut errors);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let tokens = rewrite(tokens);
+    // A magnitude of 2^31 is only legal once negated.
+    let errors: Vec<Diagnostic> = tokens
+        .iter()
+        .filter(|t| matches!(t.tok, Tok::Num(n) if n >= MAX_MAGNITUDE))
+        .map(|t| {
+            Diagnostic::error(
+                Span::new(file, t.start, t.end),
+                format!(
+                    "number `{}` is too large (numbers must fit in a 32-bit integer)",
+                    &text[t.start..t.end]
+                ),
+            )
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(tokens)
+    } else {
+        Err(errors)
+    }
+}
+
+fn arrow_mult(tok: Tok<'_>) -> Option<Multiplicity> {
+    match tok {
+        Tok::Some => Some(Multiplicity::Some),
+        Tok::One => Some(Multiplicity::One),
+        Tok::Lone => Some(Multiplicity::Lone),
+        Tok::Set => Some(Multiplicity::Set),
+        _ => None,
+    }
+}
+
+/// Alloy's CompFilter: rewrite the token stream so that the grammar is context-free.
+pub fn rewrite(tokens: Vec<Spanned<'_>>) -> Vec<Spanned<'_>> {
+    let merged = merge_compound_tokens(&tokens);
+    let quantified = mark_quantifiers(merged);
+    merge_negative_literals(quantified)
+}
+
+/// `fun/x`, `pred/x`, `!`+comparison, multiplicity arrows and command labels.
+fn merge_compound_tokens<'a>(tokens: &[Spanned<'a>]) -> Vec<Spanned<'a>> {
+    let mut out: Vec<Spanned<'a>> = Vec::with_capacity(tokens.len());
+    let tok_at = |i: usize| tokens.get(i).map(|t| t.tok);
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i];
+        let mut emit = |tok, last: usize| {
+            out.push(Spanned {
+                tok,
+                start: t.start,
+                end: tokens[last].end,
+            });
+            last + 1
+        };
+        i = match (t.tok, tok_at(i + 1), tok_at(i + 2)) {
+            (Tok::Fun, Some(Tok::Slash), Some(Tok::Ident(x))) => emit(Tok::FunName(x), i + 2),
+            (Tok::Pred, Some(Tok::Slash), Some(Tok::Ident(x))) => emit(Tok::PredName(x), i + 2),
+            (Tok::Not, Some(Tok::Cmp(c)), _) => emit(Tok::NotCmp(c), i + 1),
+            (Tok::Ident(x), Some(Tok::Colon), Some(Tok::Run | Tok::Check)) => {
+                // The label keeps the name's span; the colon is dropped.
+                emit(Tok::Label(x), i);
+                i + 2
+            }
+            (left, Some(Tok::Arrow(Multiplicity::Set, Multiplicity::Set)), right)
+                if arrow_mult(left).is_some() =>
+            {
+                let m1 = arrow_mult(left).unwrap_or(Multiplicity::Set);
+                match right.and_then(arrow_mult) {
+                    Some(m2) => emit(Tok::Arrow(m1, m2), i + 2),
+                    None => emit(Tok::Arrow(m1, Multiplicity::Set), i + 1),
+                }
+            }
+            (Tok::Arrow(Multiplicity::Set, Multiplicity::Set), Some(right), _)
+                if arrow_mult(right).is_some() =>
+            {
+                let m2 = arrow_mult(right).unwrap_or(Multiplicity::Set);
+                emit(Tok::Arrow(Multiplicity::Set, m2), i + 1)
+            }
+            (tok, _, _) => emit(tok, i),
+        };
+    }
+    out
+}
+
+/// `all no some lone one sum` is a quantifier iff the previous token is not `:` or
+/// `disj` and it is followed by `[private] [disj] ID (, ID)* :`.
+fn mark_quantifiers(mut tokens: Vec<Spanned<'_>>) -> Vec<Spanned<'_>> {
+    for i in 0..tokens.len() {
+        let quantifier = match tokens[i].tok {
+            Tok::All => Quantifier::All,
+            Tok::No => Quantifier::No,
+            Tok::Some => Quantifier::Some,
+            Tok::Lone => Quantifier::Lone,
+            Tok::One => Quantifier::One,
+            Tok::Sum => Quantifier::Sum,
+            _ => continue,
+        };
+        let after_colon_or_disj = i > 0 && matches!(tokens[i - 1].tok, Tok::Colon | Tok::Disj);
+        if !after_colon_or_disj && starts_decl(&tokens[i + 1..]) {
+            tokens[i].tok = Tok::Quant(quantifier);
+        }
+    }
+    tokens
+}
+
+/// Does the token stream start with `[private] [disj] ID (, ID)* :`?
+fn starts_decl(tokens: &[Spanned<'_>]) -> bool {
+    let mut rest = tokens;
+    if let [
+        Spanned {
+            tok: Tok::Private, ..
+        },
+        tail @ ..,
+    ] = rest
+    {
+        rest = tail;
+    }
+    if let [Spanned { tok: Tok::Disj, .. }, tail @ ..] = rest {
+        rest = tail;
+    }
+    loop {
+        match rest {
+            [
+                Spanned {
+                    tok: Tok::Ident(_), ..
+                },
+                Spanned {
+                    tok: Tok::Colon, ..
+                },
+                ..,
+            ] => return true,
+            [
+                Spanned {
+                    tok: Tok::Ident(_), ..
+                },
+                Spanned {
+                    tok: Tok::Comma, ..
+                },
+                tail @ ..,
+            ] => rest = tail,
+            _ => return false,
+        }
+    }
+}
+
+/// `-` followed by a number becomes a negative literal, unless the `-` can only be a
+/// binary operator because of the token before it.
+fn merge_negative_literals(tokens: Vec<Spanned<'_>>) -> Vec<Spanned<'_>> {
+    let mut out: Vec<Spanned<'_>> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i];
+        if let (
+            Tok::Minus,
+            Some(Spanned {
+                tok: Tok::Num(n),
+                end,
+                ..
+            }),
+        ) = (t.tok, tokens.get(i + 1))
+        {
+            let binary = out.last().is_some_and(|prev| ends_operand(prev.tok));
+            if !binary {
+                out.push(Spanned {
+                    tok: Tok::Num(-n),
+                    start: t.start,
+                    end: *end,
+                });
+                i += 2;
+                continue;
+            }
+        }
+        out.push(t);
+        i += 1;
+    }
+    out
+}
+
+/// Tokens after which `-` is subtraction (set difference), per CompFilter.
+fn ends_operand(tok: Tok<'_>) -> bool {
+    match tok {
+        Tok::RParen
+        | Tok::RBracket
+        | Tok::RBrace
+        | Tok::Disj
+        | Tok::IntKw
+        | Tok::Sum
+        | Tok::Ident(_)
+        | Tok::Num(_)
+        | Tok::Str(_)
+        | Tok::Iden
+        | Tok::This
+        | Tok::Univ
+        | Tok::IntSig
+        | Tok::NoneKw => true,
+        Tok::FunName(name) => matches!(name, "min" | "max" | "next"),
+        _ => false,
+    }
+}
+
+/// Net count of unclosed `( [ {`, ignoring comments and strings, for REPL line
+/// continuation; also true when a block comment is unterminated.
+pub fn needs_more_input(text: &str) -> bool {
+    let mut depth: i64 = 0;
+    for region in source_regions(text) {
+        for result in Raw::lexer(&text[region.0..region.1]) {
+            match result {
+                Ok(Raw::LParen | Raw::LBracket | Raw::LBrace) => depth += 1,
+                Ok(Raw::RParen | Raw::RBracket | Raw::RBrace) => depth -= 1,
+                Err(RawError::UnterminatedComment) => return true,
+                _ => {}
+            }
+        }
+    }
+    depth > 0
+}
