@@ -4,6 +4,9 @@
 //! existentials into new relations) → translate to CNF → SAT → decode an [`Instance`].
 
 pub mod backend;
+pub mod cadical_backend;
+pub mod first_order;
+pub mod varisat_backend;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -13,6 +16,15 @@ use crate::instance::Instance;
 use crate::logic::VarId;
 
 pub use backend::{BackendKind, Lit, SatBackend, SatResult};
+pub use first_order::{Enumerator, solve};
+
+/// A fresh, empty solver of the given kind.
+pub fn new_backend(kind: BackendKind) -> Box<dyn SatBackend> {
+    match kind {
+        BackendKind::Varisat => Box::new(varisat_backend::VarisatBackend::new()),
+        BackendKind::Cadical => Box::new(cadical_backend::CadicalBackend::new()),
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
