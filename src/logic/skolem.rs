@@ -315,7 +315,10 @@ mod tests {
         // not (all x | F): skolemized, the witness falsifies F.
         let p = skolemize(&problem(no_x.clone().not()), "");
         assert_eq!(p.bounds.relations[2].name, "$x");
-        assert_eq!(p.formula.to_string(), "!(((r2 in r0) && one r2) => (r2 in none/1))");
+        assert_eq!(
+            p.formula.to_string(),
+            "!(((r2 in r0) && one r2) => (r2 in none/1))"
+        );
         // In a disjunct, the witness constraints stay in the disjunct.
         let y = decl(2, "y", DeclMult::Lone, a());
         let some_y = Formula::exists(vec![y.clone()], y.var_expr().some());

@@ -47,7 +47,10 @@ fn bound_of(e: &Expr, bounds: &Bounds, env: &mut HashMap<VarId, TupleSet>) -> Tu
             let r = bound_of(r, bounds, env);
             let s = bound_of(s, bounds, env);
             let last = |t: &Tuple| t[t.len() - 1..].to_vec();
-            TupleSet::from_tuples(r.arity(), r.iter().filter(|t| s.contains(&last(t))).cloned())
+            TupleSet::from_tuples(
+                r.arity(),
+                r.iter().filter(|t| s.contains(&last(t))).cloned(),
+            )
         }
         IfThenElse(_, a, b) => bound_of(a, bounds, env).union(&bound_of(b, bounds, env)),
         Comprehension(decls, _) => comprehension_bound(decls, bounds, env),
@@ -123,7 +126,10 @@ pub fn product(a: &TupleSet, b: &TupleSet) -> TupleSet {
 }
 
 pub fn transpose(r: &TupleSet) -> TupleSet {
-    TupleSet::from_tuples(r.arity(), r.iter().map(|t| t.iter().rev().copied().collect()))
+    TupleSet::from_tuples(
+        r.arity(),
+        r.iter().map(|t| t.iter().rev().copied().collect()),
+    )
 }
 
 /// Transitive closure of a binary tuple set.
@@ -141,7 +147,7 @@ pub fn closure(r: &TupleSet) -> TupleSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::{Formula, Relation, RelationKind, RelId, Universe};
+    use crate::logic::{Formula, RelId, Relation, RelationKind, Universe};
 
     fn bounds() -> Bounds {
         let mut b = Bounds {
@@ -173,7 +179,10 @@ mod tests {
         let env = HashMap::new();
         let ub = |e: &Expr| upper_bound(e, &b, &env);
         assert_eq!(ub(&a), TupleSet::of_atoms([0, 1, 2]));
-        assert_eq!(ub(&Expr::join(a.clone(), r.clone())), TupleSet::of_atoms([1, 2]));
+        assert_eq!(
+            ub(&Expr::join(a.clone(), r.clone())),
+            TupleSet::of_atoms([1, 2])
+        );
         assert_eq!(
             ub(&Expr::closure(r.clone())),
             TupleSet::from_tuples(2, [vec![0, 1], vec![0, 2], vec![1, 2], vec![3, 3]])

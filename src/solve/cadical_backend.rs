@@ -13,7 +13,9 @@ struct StopCallback {
 
 impl cadical::Callbacks for StopCallback {
     fn terminate(&mut self) -> bool {
-        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+        self.flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }
 
@@ -50,7 +52,11 @@ impl SatBackend for CadicalBackend {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
-        if self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
             return SatResult::Interrupted;
         }
         self.assumptions = assumptions.to_vec();
@@ -82,5 +88,47 @@ impl SatBackend for CadicalBackend {
             flag: Some(flag.clone()),
         }));
         self.stop = Some(flag);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// Pigeons into holes, one hole each, no hole shared: unsatisfiable, and exponentially
+    /// hard for resolution.
+    pub(crate) fn pigeonhole(sat: &mut dyn SatBackend, pigeons: i32, holes: i32) {
+        let var = |p: i32, h: i32| p * holes + h + 1;
+        for p in 0..pigeons {
+            sat.add_clause(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    sat.add_clause(&[-var(p, h), -var(q, h)]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stop_flag_interrupts_a_hard_instance() {
+        let mut sat = CadicalBackend::new();
+        pigeonhole(&mut sat, 11, 10);
+        let flag = Arc::new(AtomicBool::new(false));
+        sat.set_stop_flag(flag.clone());
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let start = Instant::now();
+        let result = sat.solve(&[]);
+        let elapsed = start.elapsed();
+        raiser.join().unwrap();
+        assert_eq!(result, SatResult::Interrupted);
+        assert!(elapsed < Duration::from_millis(900), "took {elapsed:?}");
+        // Still set: the next call returns at once.
+        assert_eq!(sat.solve(&[]), SatResult::Interrupted);
     }
 }

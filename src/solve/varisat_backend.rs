@@ -56,7 +56,11 @@ impl SatBackend for VarisatBackend {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> SatResult {
-        if self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
             return SatResult::Interrupted;
         }
         self.convert(assumptions);
@@ -99,5 +103,23 @@ impl SatBackend for VarisatBackend {
 
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stop_flag_is_checked_before_solving() {
+        let mut sat = VarisatBackend::new();
+        sat.add_clause(&[1]);
+        let flag = Arc::new(AtomicBool::new(false));
+        sat.set_stop_flag(flag.clone());
+        assert_eq!(sat.solve(&[]), SatResult::Sat);
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(sat.solve(&[]), SatResult::Interrupted);
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(sat.solve(&[-1]), SatResult::Unsat);
     }
 }

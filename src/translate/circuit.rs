@@ -272,7 +272,11 @@ impl Circuit {
         if t == e {
             return t;
         }
-        let (c, t, e) = if c.is_negated() { (!c, e, t) } else { (c, t, e) };
+        let (c, t, e) = if c.is_negated() {
+            (!c, e, t)
+        } else {
+            (c, t, e)
+        };
         if t == c || t == Bit::TRUE {
             return self.or2(c, e);
         }
@@ -399,8 +403,7 @@ impl Circuit {
             values[i] = match self.nodes[i] {
                 Node::True => true,
                 Node::Var(v) => var_value(v),
-                Node::And { start, len } => self.inputs
-                    [start as usize..(start + len) as usize]
+                Node::And { start, len } => self.inputs[start as usize..(start + len) as usize]
                     .iter()
                     .all(|&b| value_of(&values, b)),
                 Node::Ite(c, t, e) => {
@@ -511,7 +514,7 @@ mod tests {
         for a in 0..8u32 {
             let (vx, vy, vz) = (a & 1 == 1, a & 2 == 2, a & 4 == 4);
             assert_eq!(eval1(&c, ite, a), if vx { vy } else { vz });
-            assert_eq!(eval1(&c, iff, a), vy == !vz);
+            assert_eq!(eval1(&c, iff, a), vy != vz);
             assert_eq!(eval1(&c, or, a), vx || !vy || vz);
         }
     }

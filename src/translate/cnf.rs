@@ -235,7 +235,7 @@ mod tests {
         for _ in 0..3 + rng.below(25) {
             let pick = |rng: &mut Rng| {
                 let b = pool[rng.below(pool.len())];
-                if rng.next() % 2 == 0 { b } else { !b }
+                if rng.next().is_multiple_of(2) { b } else { !b }
             };
             let bit = match rng.below(5) {
                 0 | 1 => {
@@ -259,7 +259,11 @@ mod tests {
             pool.push(bit);
         }
         let out = pool[pool.len() - 1];
-        if rng.next() % 2 == 0 { out } else { !out }
+        if rng.next().is_multiple_of(2) {
+            out
+        } else {
+            !out
+        }
     }
 
     /// For every input assignment: the CNF of "the circuit is true", with the inputs as
@@ -315,8 +319,8 @@ mod tests {
                     // The positive half was already there from the first round.
                     assert_eq!(emitter.clauses(), before);
                 }
-                let expected = (0..1u32 << vars)
-                    .any(|a| c.evaluate(&[target], |v| a >> v & 1 == 1)[0]);
+                let expected =
+                    (0..1u32 << vars).any(|a| c.evaluate(&[target], |v| a >> v & 1 == 1)[0]);
                 assert_eq!(sat.solve(&[lit]) == SatResult::Sat, expected);
                 if expected {
                     // The model satisfies the circuit on the primary variables.

@@ -446,7 +446,7 @@ mod tests {
             TupleSet::from_tuples(
                 arity,
                 (0..total)
-                    .filter(|_| self.next() % 3 == 0)
+                    .filter(|_| self.next().is_multiple_of(3))
                     .map(|i| tuple_of(i, arity, n)),
             )
         }

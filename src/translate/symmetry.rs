@@ -147,14 +147,18 @@ pub fn symmetry_classes(bounds: &Bounds, formula: &Formula) -> Vec<Vec<Atom>> {
             .all(|&(s, t)| sets[s].contains(&swap_tuple(t, a, b)))
     };
     let mut classes: Vec<Vec<Atom>> = Vec::new();
-    let mut candidates: HashMap<Vec<((usize, usize), u32)>, Vec<usize>> = HashMap::new();
+    // Class indices per signature (sorted `((set, column), count)` entries).
+    type Signature = Vec<((usize, usize), u32)>;
+    let mut candidates: HashMap<Signature, Vec<usize>> = HashMap::new();
     for a in 0..n as Atom {
         if excluded.contains(&a) {
             classes.push(vec![a]);
             continue;
         }
-        let mut sig: Vec<((usize, usize), u32)> =
-            signature[a as usize].iter().map(|(k, v)| (*k, *v)).collect();
+        let mut sig: Signature = signature[a as usize]
+            .iter()
+            .map(|(k, v)| (*k, *v))
+            .collect();
         sig.sort_unstable();
         let same_signature = candidates.entry(sig).or_default();
         match same_signature
@@ -312,10 +316,7 @@ pub fn fix_total_orders(problem: &Problem) -> Problem {
                 continue 'search;
             }
         }
-        return Problem {
-            bounds,
-            formula,
-        };
+        return Problem { bounds, formula };
     }
 }
 
@@ -371,4 +372,287 @@ fn order_fix(
         }
     }
     Some([(first_rel, first_value), (next_rel, next_value)])
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::logic::upper::full;
+    use crate::logic::{Relation, RelationKind, Universe};
+    use crate::solve::{BackendKind, Enumerator, Outcome, SolveOptions};
+
+    fn bounds(n: usize) -> Bounds {
+        Bounds {
+            universe: Universe::new((0..n).map(|i| format!("A${i}")).collect()),
+            relations: Vec::new(),
+        }
+    }
+
+    fn add(b: &mut Bounds, name: &str, lower: TupleSet, upper: TupleSet) -> RelId {
+        b.add(Relation {
+            name: name.into(),
+            arity: upper.arity(),
+            kind: RelationKind::Sig,
+            lower,
+            upper,
+        })
+    }
+
+    #[test]
+    fn classes_follow_bounds_and_constants() {
+        let mut b = bounds(6);
+        add(
+            &mut b,
+            "A",
+            TupleSet::empty(1),
+            TupleSet::of_atoms([0, 1, 2, 3, 5]),
+        );
+        add(
+            &mut b,
+            "B",
+            TupleSet::of_atoms([3]),
+            TupleSet::of_atoms([3]),
+        );
+        // Symmetric in 0 and 1 only; 5 is on its own in R.
+        let r = TupleSet::from_tuples(2, [vec![0, 1], vec![1, 0], vec![5, 5]]);
+        add(&mut b, "R", TupleSet::empty(2), r);
+        let t = Formula::true_();
+        assert_eq!(
+            symmetry_classes(&b, &t),
+            vec![vec![0, 1], vec![2], vec![3], vec![4], vec![5]]
+        );
+        let mut b2 = bounds(5);
+        add(
+            &mut b2,
+            "A",
+            TupleSet::empty(1),
+            TupleSet::of_atoms([0, 1, 2, 3]),
+        );
+        assert_eq!(symmetry_classes(&b2, &t), vec![vec![0, 1, 2, 3], vec![4]]);
+        // An atom named by a constant of the formula stands apart.
+        let f = Expr::constant(TupleSet::of_atoms([1])).in_(&Expr::univ());
+        assert_eq!(
+            symmetry_classes(&b2, &f),
+            vec![vec![0, 2, 3], vec![1], vec![4]]
+        );
+    }
+
+    fn permute(values: &[TupleSet], perm: &[Atom]) -> Vec<TupleSet> {
+        values
+            .iter()
+            .map(|v| {
+                TupleSet::from_tuples(
+                    v.arity(),
+                    v.iter()
+                        .map(|t| t.iter().map(|&a| perm[a as usize]).collect()),
+                )
+            })
+            .collect()
+    }
+
+    /// Exhaustively: with no constraint at all, every assignment of a unary and a binary
+    /// relation over three interchangeable atoms has an image under some permutation among
+    /// the instances that survive symmetry breaking, for full and truncated predicates.
+    #[test]
+    fn lex_leader_keeps_a_member_of_every_orbit() {
+        let n = 3;
+        let mut b = bounds(n);
+        add(&mut b, "A", TupleSet::empty(1), full(n, 1));
+        add(&mut b, "R", TupleSet::empty(2), full(n, 2));
+        let problem = Problem {
+            bounds: b.clone(),
+            formula: Formula::true_(),
+        };
+        let perms: [[Atom; 3]; 6] = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        for (length, backend) in [(20, BackendKind::Cadical), (3, BackendKind::Varisat)] {
+            let opts = SolveOptions {
+                backend,
+                symmetry: length,
+                fix_orders: false,
+                ..SolveOptions::default()
+            };
+            let mut e = Enumerator::new(&problem, &opts).unwrap();
+            let mut found = BTreeSet::new();
+            while let Outcome::Sat(instance) = e.next() {
+                found.insert(instance.values);
+            }
+            for mask in 0..1u32 << 12 {
+                let a = TupleSet::of_atoms((0..3).filter(|i| mask >> i & 1 == 1));
+                let r = TupleSet::from_tuples(
+                    2,
+                    (0..9u32)
+                        .filter(|i| mask >> (3 + i) & 1 == 1)
+                        .map(|i| vec![i / 3, i % 3]),
+                );
+                let values = vec![a, r];
+                assert!(
+                    perms.iter().any(|p| found.contains(&permute(&values, p))),
+                    "orbit of {values:?} lost with length {length}"
+                );
+            }
+            // And the predicates do cut: 4096 assignments, far fewer kept.
+            assert!(
+                found.len() < 1500,
+                "kept {} with length {length}",
+                found.len()
+            );
+        }
+    }
+
+    #[test]
+    fn lex_leq_orders_bit_vectors() {
+        // No primary variables, so the circuit's variables are exactly xs then ys.
+        let mut t = Translator::new(&bounds(1)).unwrap();
+        let xs: Vec<Bit> = (0..3).map(|_| t.circuit_mut().new_var()).collect();
+        let ys: Vec<Bit> = (0..3).map(|_| t.circuit_mut().new_var()).collect();
+        let leq = lex_leq(&mut t, &xs, &ys);
+        for x in 0..8u32 {
+            for y in 0..8u32 {
+                // Position 0 is the most significant.
+                let rev = |v: u32| (v & 1) << 2 | (v & 2) | (v >> 2 & 1);
+                let value = t.circuit().evaluate(&[leq], |v| {
+                    if v < 3 {
+                        x >> v & 1 == 1
+                    } else {
+                        y >> (v - 3) & 1 == 1
+                    }
+                })[0];
+                assert_eq!(value, rev(x) <= rev(y), "x={x:03b} y={y:03b}");
+            }
+        }
+    }
+
+    fn order_problem(b: Bounds, elems: Expr, first: Expr, next: Expr, rest: Formula) -> Problem {
+        Problem {
+            bounds: b,
+            formula: Formula::and([Formula::total_order(elems, first, next), rest]),
+        }
+    }
+
+    #[test]
+    fn total_orders_are_fixed_when_sound() {
+        let n = 4;
+        let mut b = bounds(n);
+        let three = TupleSet::of_atoms([0, 1, 2]);
+        let e = add(&mut b, "E", three.clone(), three.clone());
+        let f = add(&mut b, "first", TupleSet::empty(1), three.clone());
+        let x = add(&mut b, "next", TupleSet::empty(2), product(&three, &three));
+        let (ee, fe, xe) = (Expr::rel(e, 1), Expr::rel(f, 1), Expr::rel(x, 2));
+        let rest = fe.some();
+        let fixed = fix_total_orders(&order_problem(
+            b.clone(),
+            ee.clone(),
+            fe.clone(),
+            xe.clone(),
+            rest.clone(),
+        ));
+        assert_eq!(fixed.formula, rest);
+        assert_eq!(fixed.bounds.relation(f).lower, TupleSet::of_atoms([0]));
+        assert_eq!(fixed.bounds.relation(f).upper, TupleSet::of_atoms([0]));
+        assert_eq!(
+            fixed.bounds.relation(x).upper,
+            TupleSet::from_tuples(2, [vec![0, 1], vec![1, 2]])
+        );
+        assert_eq!(
+            fixed.bounds.relation(x).lower,
+            fixed.bounds.relation(x).upper
+        );
+
+        // A constant naming an ordered atom makes it distinguishable: no fix.
+        let named = Expr::constant(TupleSet::of_atoms([1])).in_(&fe);
+        let p = order_problem(b.clone(), ee.clone(), fe.clone(), xe.clone(), named);
+        assert_eq!(fix_total_orders(&p).bounds, b);
+
+        // Not a top-level conjunct: no fix.
+        let nested = Formula::or([
+            Formula::total_order(ee.clone(), fe.clone(), xe.clone()),
+            fe.no(),
+        ]);
+        let p = Problem {
+            bounds: b.clone(),
+            formula: nested.clone(),
+        };
+        assert_eq!(fix_total_orders(&p).formula, nested);
+
+        // Elements not fixed by the bounds: no fix.
+        let mut loose = b.clone();
+        loose.relations[e.0 as usize].lower = TupleSet::empty(1);
+        let p = order_problem(
+            loose.clone(),
+            ee.clone(),
+            fe.clone(),
+            xe.clone(),
+            rest.clone(),
+        );
+        assert_eq!(fix_total_orders(&p).bounds, loose);
+
+        // The fixed value must lie within the relation's bounds.
+        let mut narrow = b.clone();
+        narrow.relations[f.0 as usize].upper = TupleSet::of_atoms([1, 2]);
+        let p = order_problem(
+            narrow.clone(),
+            ee.clone(),
+            fe.clone(),
+            xe.clone(),
+            rest.clone(),
+        );
+        assert_eq!(fix_total_orders(&p).bounds, narrow);
+    }
+
+    #[test]
+    fn ordering_module_shape_is_fixed_through_the_join() {
+        let n = 3;
+        let mut b = bounds(n);
+        let elems = TupleSet::of_atoms([0, 1]);
+        let ord = TupleSet::of_atoms([2]);
+        let e = add(&mut b, "E", elems.clone(), elems.clone());
+        let o = add(&mut b, "Ord", ord.clone(), ord.clone());
+        let f = add(&mut b, "First", TupleSet::empty(2), product(&ord, &elems));
+        let x = add(
+            &mut b,
+            "Next",
+            TupleSet::empty(3),
+            product(&ord, &product(&elems, &elems)),
+        );
+        let first = Expr::join(Expr::rel(o, 1), Expr::rel(f, 2));
+        let next = Expr::join(Expr::rel(o, 1), Expr::rel(x, 3));
+        let p = order_problem(
+            b.clone(),
+            Expr::rel(e, 1),
+            first.clone(),
+            next.clone(),
+            Formula::true_(),
+        );
+        let fixed = fix_total_orders(&p);
+        assert!(fixed.formula.is_true());
+        assert_eq!(
+            fixed.bounds.relation(f).upper,
+            TupleSet::from_tuples(2, [vec![2, 0]])
+        );
+        assert_eq!(
+            fixed.bounds.relation(x).upper,
+            TupleSet::from_tuples(3, [vec![2, 0, 1]])
+        );
+
+        // `First` may also hold tuples that `Ord.First` does not see: fixing would drop them.
+        let mut stray = b.clone();
+        stray.relations[f.0 as usize].upper.insert(vec![0, 0]);
+        let p = order_problem(
+            stray.clone(),
+            Expr::rel(e, 1),
+            first,
+            next,
+            Formula::true_(),
+        );
+        assert_eq!(fix_total_orders(&p).bounds, stray);
+    }
 }

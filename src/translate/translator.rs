@@ -43,10 +43,16 @@ struct Binding {
 
 struct NodeInfo {
     free: Arc<[VarId]>,
+    /// The free variables, plus for a quantifier its own variables: those may be bound
+    /// from outside (CEGIS), and then the quantifier's translation depends on them.
+    key_vars: Arc<[VarId]>,
     shared: bool,
 }
 
 type CacheKey = (usize, Vec<u32>);
+
+/// A bound value: arity and cells.
+type ValueKey = (usize, Arc<[(u64, Bit)]>);
 
 /// A pinned root, so that the addresses of its nodes are not reused while cached.
 enum Root {
@@ -62,12 +68,13 @@ pub struct Translator {
     primaries: Vec<Primary>,
     env: FastMap<VarId, Binding>,
     /// Ids for bound values that are not single atoms (those use the atom's index).
-    interned: FastMap<(usize, Arc<[(u64, Bit)]>), u32>,
+    interned: FastMap<ValueKey, u32>,
     info: FastMap<usize, NodeInfo>,
     formula_cache: FastMap<CacheKey, Bit>,
     expr_cache: FastMap<CacheKey, Matrix>,
     roots: Vec<Root>,
     empty_vars: Arc<[VarId]>,
+    cache_hits: usize,
 }
 
 impl Translator {
@@ -96,7 +103,11 @@ impl Translator {
                     Bit::TRUE
                 } else {
                     let bit = circuit.new_var();
-                    primaries.push(Primary { rel: id, index, bit });
+                    primaries.push(Primary {
+                        rel: id,
+                        index,
+                        bit,
+                    });
                     bit
                 };
                 cells.push((index, bit));
@@ -119,11 +130,17 @@ impl Translator {
             expr_cache: FastMap::default(),
             roots: Vec::new(),
             empty_vars: Arc::from(Vec::new()),
+            cache_hits: 0,
         })
     }
 
     pub fn bounds(&self) -> &Bounds {
         &self.bounds
+    }
+
+    /// How many translations were answered from the sharing cache.
+    pub fn cache_hits(&self) -> usize {
+        self.cache_hits
     }
 
     pub fn circuit(&self) -> &Circuit {
@@ -230,7 +247,7 @@ impl Translator {
         Some(info.free.clone())
     }
 
-    fn record(&mut self, id: usize, mut vars: Vec<VarId>) -> Arc<[VarId]> {
+    fn record(&mut self, id: usize, mut vars: Vec<VarId>, binders: &[Decl]) -> Arc<[VarId]> {
         vars.sort_unstable();
         vars.dedup();
         let free: Arc<[VarId]> = if vars.is_empty() {
@@ -238,10 +255,23 @@ impl Translator {
         } else {
             vars.into()
         };
+        let key_vars = if binders.is_empty() {
+            free.clone()
+        } else {
+            let mut all: Vec<VarId> = free
+                .iter()
+                .copied()
+                .chain(binders.iter().map(|d| d.var))
+                .collect();
+            all.sort_unstable();
+            all.dedup();
+            all.into()
+        };
         self.info.insert(
             id,
             NodeInfo {
                 free: free.clone(),
+                key_vars,
                 shared: false,
             },
         );
@@ -254,9 +284,17 @@ impl Translator {
         let mut vars = Vec::new();
         for (i, d) in decls.iter().enumerate() {
             let bound = self.analyze_expr(&d.bound);
-            vars.extend(bound.iter().filter(|v| !decls[..i].iter().any(|d| d.var == **v)));
+            vars.extend(
+                bound
+                    .iter()
+                    .filter(|v| !decls[..i].iter().any(|d| d.var == **v)),
+            );
         }
-        vars.extend(body_free.iter().filter(|v| !decls.iter().any(|d| d.var == **v)));
+        vars.extend(
+            body_free
+                .iter()
+                .filter(|v| !decls.iter().any(|d| d.var == **v)),
+        );
         vars
     }
 
@@ -294,7 +332,11 @@ impl Translator {
                 v
             }
         };
-        self.record(f.node_id(), vars)
+        let binders = match f.kind() {
+            Quant(_, decls, _) => decls.as_slice(),
+            _ => &[],
+        };
+        self.record(f.node_id(), vars, binders)
     }
 
     fn analyze_expr(&mut self, e: &Expr) -> Arc<[VarId]> {
@@ -329,7 +371,8 @@ impl Translator {
                 self.decls_free(decls, &body_free)
             }
         };
-        self.record(e.node_id(), vars)
+        // Comprehension variables are always grounded here, never bound from outside.
+        self.record(e.node_id(), vars, &[])
     }
 
     /// The cache key of a node under the current bindings, if the node is worth caching.
@@ -339,7 +382,7 @@ impl Translator {
             return None;
         }
         let values = info
-            .free
+            .key_vars
             .iter()
             .map(|v| self.env.get(v).map_or(u32::MAX, |b| b.value))
             .collect();
@@ -353,6 +396,7 @@ impl Translator {
         if let Some(key) = &key
             && let Some(&bit) = self.formula_cache.get(key)
         {
+            self.cache_hits += 1;
             return Ok(bit);
         }
         let bit = self.tr_formula_uncached(f)?;
@@ -552,14 +596,12 @@ impl Translator {
 
     fn tr_expr(&mut self, e: &Expr) -> Result<Matrix, SolveError> {
         use ExprKind::*;
-        let leaf = matches!(
-            e.kind(),
-            Rel(_) | Var(_) | Const(_) | Univ | Iden | None
-        );
+        let leaf = matches!(e.kind(), Rel(_) | Var(_) | Const(_) | Univ | Iden | None);
         let key = self.cache_key(e.node_id(), leaf);
         if let Some(key) = &key
             && let Some(m) = self.expr_cache.get(key)
         {
+            self.cache_hits += 1;
             return Ok(m.clone());
         }
         let m = self.tr_expr_uncached(e)?;
@@ -681,25 +723,29 @@ impl Translator {
             });
         }
         let bound = self.tr_expr(&decl.bound)?;
+        // The comprehension's variable shadows any outside binding of the same id.
+        let outside = self.env.remove(&decl.var);
+        let mut result = Ok(());
         for &(atom, member) in bound.cells() {
             let guard = self.circuit.and2(guard, member);
             if guard == Bit::FALSE {
                 continue;
             }
             self.bind_atom(decl.var, atom);
-            let result = self.comprehension(
-                decls,
-                body,
-                i + 1,
-                prefix * self.universe as u64 + atom,
-                guard,
-                cells,
-            );
+            let prefix = prefix * self.universe as u64 + atom;
+            result = self.comprehension(decls, body, i + 1, prefix, guard, cells);
             self.env.remove(&decl.var);
-            result?;
-            self.check()?;
+            if result.is_ok() {
+                result = self.check();
+            }
+            if result.is_err() {
+                break;
+            }
         }
-        Ok(())
+        if let Some(binding) = outside {
+            self.env.insert(decl.var, binding);
+        }
+        result
     }
 }
 
@@ -708,4 +754,149 @@ fn too_large(what: &str, gate_limit: usize) -> SolveError {
         "{what} exceeds the translation limits ({gate_limit} gates or \
          {MAX_MATRIX_CELLS} tuples in one matrix)"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::{Relation, RelationKind, Universe};
+    use crate::translate::matrix::tuple_of;
+
+    fn bounds(n: usize) -> (Bounds, Expr, Expr) {
+        let mut b = Bounds {
+            universe: Universe::new((0..n).map(|i| format!("A${i}")).collect()),
+            relations: Vec::new(),
+        };
+        let all: Vec<u32> = (0..n as u32).collect();
+        let a = b.add(Relation {
+            name: "A".into(),
+            arity: 1,
+            kind: RelationKind::Sig,
+            lower: TupleSet::of_atoms([0]),
+            upper: TupleSet::of_atoms(all.clone()),
+        });
+        let pairs = crate::logic::upper::product(
+            &TupleSet::of_atoms(all.clone()),
+            &TupleSet::of_atoms(all),
+        );
+        let r = b.add(Relation {
+            name: "r".into(),
+            arity: 2,
+            kind: RelationKind::Field,
+            lower: TupleSet::empty(2),
+            upper: pairs,
+        });
+        (b, Expr::rel(a, 1), Expr::rel(r, 2))
+    }
+
+    fn decl(var: u32, mult: DeclMult, bound: Expr) -> Decl {
+        Decl {
+            var: VarId(var),
+            name: format!("x{var}"),
+            mult,
+            bound,
+        }
+    }
+
+    #[test]
+    fn relations_become_matrices_of_primary_variables() {
+        let (b, _, _) = bounds(3);
+        let t = Translator::new(&b).unwrap();
+        // A: atom 0 is in the lower bound, atoms 1 and 2 are free; r: 9 free pairs.
+        assert_eq!(t.primaries().len(), 2 + 9);
+        assert_eq!(t.relation(RelId(0)).get(0), Bit::TRUE);
+        let order: Vec<(RelId, Vec<u32>)> = t
+            .primaries()
+            .iter()
+            .map(|p| (p.rel, tuple_of(p.index, t.relation(p.rel).arity(), 3)))
+            .collect();
+        assert_eq!(order[0], (RelId(0), vec![1]));
+        assert_eq!(order[2], (RelId(1), vec![0, 0]));
+        assert_eq!(order[10], (RelId(1), vec![2, 2]));
+        // Primary variable k is circuit variable k.
+        for (k, p) in t.primaries().iter().enumerate() {
+            assert_eq!(t.circuit().var_number(p.bit), Some(k as u32));
+        }
+    }
+
+    #[test]
+    fn subformulas_independent_of_a_variable_are_translated_once() {
+        let (b, a, r) = bounds(4);
+        let x = decl(1, DeclMult::One, a.clone());
+        // `^r` does not depend on x: one translation, then cache hits.
+        let shared = Expr::closure(r.clone()).some();
+        let body = Formula::and([x.var_expr().in_(&Expr::join(a.clone(), r.clone())), shared]);
+        let f = Formula::forall(vec![x], body);
+        let mut t = Translator::new(&b).unwrap();
+        t.formula(&f).unwrap();
+        assert!(t.cache_hits() >= 3, "hits: {}", t.cache_hits());
+    }
+
+    #[test]
+    fn unbound_higher_order_quantifiers_are_reported() {
+        let (b, a, _) = bounds(2);
+        let s = decl(5, DeclMult::Set, a.clone());
+        let f = Formula::forall(vec![s.clone()], s.var_expr().some());
+        let mut t = Translator::new(&b).unwrap();
+        assert_eq!(
+            t.formula(&f),
+            Err(SolveError::HigherOrder {
+                var: VarId(5),
+                name: "x5".into()
+            })
+        );
+    }
+
+    #[test]
+    fn externally_bound_variables_instantiate_their_quantifier() {
+        let (b, a, _) = bounds(2);
+        let s = decl(5, DeclMult::Some, a.clone());
+        // all s: some A | #s = 2 -- with s bound to a given value.
+        let f = Formula::forall(
+            vec![s.clone()],
+            Formula::cardinality(crate::logic::CardCmp::Exactly, s.var_expr(), 2),
+        );
+        let mut t = Translator::new(&b).unwrap();
+        // {0, 1} has two tuples; it lies in A exactly when A's free atom 1 is present. So
+        // the existential is that guard, and the universal holds either way.
+        t.bind(VarId(5), t.constant(&TupleSet::of_atoms([0, 1])));
+        let exists = Formula::exists(
+            vec![s.clone()],
+            match f.kind() {
+                FormulaKind::Quant(_, _, body) => body.clone(),
+                _ => unreachable!(),
+            },
+        );
+        let a1 = t.relation(RelId(0)).get(1);
+        assert!(!a1.is_const());
+        assert_eq!(t.formula(&exists).unwrap(), a1);
+        assert_eq!(t.formula(&f).unwrap(), Bit::TRUE);
+        // An empty value violates `some`: the implication holds vacuously.
+        t.bind(VarId(5), t.constant(&TupleSet::empty(1)));
+        assert_eq!(t.formula(&f).unwrap(), Bit::TRUE);
+        // A singleton fits (atom 0 is always in A) but has one tuple, not two.
+        t.bind(VarId(5), t.constant(&TupleSet::of_atoms([0])));
+        assert_eq!(t.formula(&f).unwrap(), Bit::FALSE);
+        // A matrix of fresh variables: the result depends on them.
+        let fresh = t.fresh_matrix(&TupleSet::empty(1), &TupleSet::of_atoms([0, 1]));
+        assert_eq!(fresh.len(), 2);
+        t.bind(VarId(5), fresh);
+        let bit = t.formula(&f).unwrap();
+        assert!(!bit.is_const());
+        t.unbind(VarId(5));
+        assert!(t.formula(&f).is_err());
+    }
+
+    #[test]
+    fn the_gate_limit_turns_into_too_large() {
+        let (b, a, r) = bounds(6);
+        let x = decl(1, DeclMult::One, a.clone());
+        let y = decl(2, DeclMult::One, a.clone());
+        let body = Expr::product(x.var_expr(), y.var_expr()).in_(&Expr::closure(r.clone()));
+        let f = Formula::forall(vec![x, y], body);
+        let mut t = Translator::with_limit(&b, 200).unwrap();
+        assert!(matches!(t.formula(&f), Err(SolveError::TooLarge(_))));
+        let mut t = Translator::new(&b).unwrap();
+        assert!(t.formula(&f).is_ok());
+    }
 }
