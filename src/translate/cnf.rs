@@ -177,28 +177,72 @@ impl CnfEmitter {
         self.grow(circuit);
         let mut pending = vec![bit];
         while let Some(b) = pending.pop() {
-            if b == Bit::TRUE {
-                continue;
-            }
             match circuit.gate(b) {
+                Gate::True if !b.is_negated() => {}
                 Gate::And(inputs) if !b.is_negated() => pending.extend_from_slice(inputs),
-                Gate::And(inputs) => {
-                    let disjuncts: Vec<Bit> = inputs.iter().map(|&x| !x).collect();
-                    self.clause(circuit, &disjuncts, sat);
-                }
                 _ => self.clause(circuit, &[b], sat),
             }
         }
     }
 
     /// Adds the clause "one of `bits` holds" (blocking clauses, refinements).
+    ///
+    /// Before Tseitin, the clause is simplified where that saves variables without growing
+    /// the CNF: an OR among its literals is flattened into it, and a short clause `C ∨ (x1
+    /// ∧ … ∧ xn)` becomes the clauses `C ∨ xi` (so `a.b in c` turns into the three-literal
+    /// clauses one would write by hand). A budget per call bounds the clauses this makes.
     pub fn clause(&mut self, circuit: &Circuit, bits: &[Bit], sat: &mut dyn SatBackend) {
-        if bits.contains(&Bit::TRUE) {
-            return;
+        self.grow(circuit);
+        let mut budget = DISTRIBUTION_BUDGET;
+        self.flat_clause(circuit, bits.to_vec(), sat, &mut budget);
+    }
+
+    fn flat_clause(
+        &mut self,
+        circuit: &Circuit,
+        mut pending: Vec<Bit>,
+        sat: &mut dyn SatBackend,
+        budget: &mut usize,
+    ) {
+        let mut clause: Vec<Bit> = Vec::with_capacity(pending.len());
+        while let Some(b) = pending.pop() {
+            if b == Bit::TRUE || clause.contains(&!b) {
+                return; // satisfied
+            }
+            if b == Bit::FALSE || clause.contains(&b) {
+                continue;
+            }
+            match circuit.gate(b) {
+                Gate::And(inputs)
+                    if b.is_negated()
+                        && clause.len() + pending.len() + inputs.len() <= FLATTEN_LIMIT =>
+                {
+                    pending.extend(inputs.iter().map(|&x| !x));
+                }
+                _ => clause.push(b),
+            }
         }
-        let lits: Vec<Lit> = bits
+        // Distribute over one AND while the rest of the clause is short.
+        if clause.len() <= DISTRIBUTE_MAX_REST + 1 {
+            let conjunction = clause.iter().position(|&b| {
+                !b.is_negated() && matches!(circuit.gate(b), Gate::And(ins) if ins.len() <= *budget)
+            });
+            if let Some(k) = conjunction {
+                let g = clause.swap_remove(k);
+                let Gate::And(inputs) = circuit.gate(g) else {
+                    unreachable!("chosen as an AND gate");
+                };
+                *budget -= inputs.len();
+                for &x in inputs {
+                    let mut part = clause.clone();
+                    part.push(x);
+                    self.flat_clause(circuit, part, sat, budget);
+                }
+                return;
+            }
+        }
+        let lits: Vec<Lit> = clause
             .iter()
-            .filter(|&&b| b != Bit::FALSE)
             .map(|&b| self.define(circuit, b, sat))
             .collect();
         if lits.is_empty() {
@@ -210,6 +254,13 @@ impl CnfEmitter {
         }
     }
 }
+
+/// ORs are flattened into a clause up to this length.
+const FLATTEN_LIMIT: usize = 64;
+/// An AND is distributed into a clause with at most this many other literals.
+const DISTRIBUTE_MAX_REST: usize = 3;
+/// Clauses that distribution may create per asserted clause.
+const DISTRIBUTION_BUDGET: usize = 4096;
 
 #[cfg(test)]
 mod tests {
@@ -331,6 +382,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `a.b in c` over variables: the clauses `!a_ij | !b_jk | c_ik`, without auxiliary
+    /// variables, and still exactly the models of the circuit.
+    #[test]
+    fn short_clauses_distribute_over_conjunctions() {
+        use crate::translate::Matrix;
+        let n = 2;
+        let mut c = Circuit::new();
+        let vars = |c: &mut Circuit| -> Matrix {
+            let cells = (0..(n * n) as u64).map(|i| (i, c.new_var())).collect();
+            Matrix::from_sorted(2, n, cells)
+        };
+        let (a, b, r) = (vars(&mut c), vars(&mut c), vars(&mut c));
+        let joined = a.join(&b, &mut c);
+        let within = joined.subset(&r, &mut c);
+        let mut sat = new_backend(BackendKind::Cadical);
+        let mut emitter = CnfEmitter::new(&c);
+        emitter.assert(&c, within, sat.as_mut());
+        assert_eq!(emitter.aux_vars(), 0);
+        assert_eq!(emitter.clauses(), n * n * n);
+        for assignment in 0..1u32 << 12 {
+            let expected = c.evaluate(&[within], |v| assignment >> v & 1 == 1)[0];
+            let assumptions: Vec<Lit> = (0..12)
+                .map(|v| {
+                    if assignment >> v & 1 == 1 {
+                        v + 1
+                    } else {
+                        -(v + 1)
+                    }
+                })
+                .collect();
+            assert_eq!(sat.solve(&assumptions) == SatResult::Sat, expected);
+        }
+    }
+
+    /// Distribution stops at its budget and falls back to Tseitin variables.
+    #[test]
+    fn distribution_is_bounded() {
+        let mut c = Circuit::new();
+        let x = c.new_var();
+        // x | ((y1 | z1) & (y2 | z2) & ...): 5000 conjuncts exceed the budget at once.
+        let conjuncts: Vec<Bit> = (0..5000)
+            .map(|_| {
+                let (y, z) = (c.new_var(), c.new_var());
+                c.or2(y, z)
+            })
+            .collect();
+        let big = c.and(&conjuncts);
+        let clause = c.or2(x, big);
+        let mut sat = new_backend(BackendKind::Varisat);
+        let mut emitter = CnfEmitter::new(&c);
+        emitter.assert(&c, clause, sat.as_mut());
+        assert_eq!(emitter.aux_vars(), 1 + 5000);
+        assert_eq!(sat.solve(&[-1]), SatResult::Sat);
+        assert!((0..5000).all(|i| sat.value(2 + 2 * i) || sat.value(3 + 2 * i)));
     }
 
     #[test]
