@@ -2,7 +2,9 @@
 
 pub mod ast;
 pub mod problem;
+pub mod skolem;
 pub mod tuples;
+pub mod upper;
 
 pub use ast::{
     CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Quantifier, RelId,

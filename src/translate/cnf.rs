@@ -1,0 +1,465 @@
+//! Circuit to CNF: polarity-aware Tseitin (Plaisted–Greenbaum), incremental.
+//!
+//! A gate used only positively needs only the clauses "gate implies its definition"; one
+//! used only negatively needs only the converse. The emitter remembers, per node, which of
+//! the two halves it has already written to the backend, so that later calls (more
+//! constraints, blocking clauses, CEGIS refinements, assumptions on gate literals) write
+//! only what is new into the same backend.
+//!
+//! Numbering: the circuit's variables that exist when the emitter is created are the SAT
+//! variables `1..=P` in circuit order (so primary variable `k` is SAT variable `k + 1`);
+//! gates, later circuit variables and the constant get the following numbers as they are
+//! first needed.
+
+use super::circuit::{Bit, Circuit, Gate};
+use crate::solve::{Lit, SatBackend};
+
+const POSITIVE: u8 = 1;
+const NEGATIVE: u8 = 2;
+
+#[derive(Debug, Default)]
+pub struct CnfEmitter {
+    /// SAT variable per circuit node; 0 while it has none.
+    sat_var: Vec<Lit>,
+    /// Which halves of each node's definition were emitted.
+    emitted: Vec<u8>,
+    /// Circuit variables below this number are SAT variable `number + 1`.
+    reserved: u32,
+    next_var: Lit,
+    aux_vars: usize,
+    clauses: usize,
+    stack: Vec<(usize, bool)>,
+}
+
+impl CnfEmitter {
+    /// An emitter for `circuit`, reserving SAT variables `1..=P` for its `P` variables.
+    pub fn new(circuit: &Circuit) -> CnfEmitter {
+        CnfEmitter {
+            reserved: circuit.num_vars(),
+            next_var: circuit.num_vars() as Lit + 1,
+            ..CnfEmitter::default()
+        }
+    }
+
+    /// Variables introduced for gates (and the constant).
+    pub fn aux_vars(&self) -> usize {
+        self.aux_vars
+    }
+
+    /// Clauses written so far.
+    pub fn clauses(&self) -> usize {
+        self.clauses
+    }
+
+    /// The highest SAT variable in use.
+    pub fn max_var(&self) -> Lit {
+        self.next_var - 1
+    }
+
+    /// The SAT literal of a circuit literal, if it was ever emitted.
+    pub fn sat_literal(&self, bit: Bit) -> Option<Lit> {
+        let var = *self.sat_var.get(bit.node())?;
+        (var != 0).then_some(if bit.is_negated() { -var } else { var })
+    }
+
+    fn grow(&mut self, circuit: &Circuit) {
+        if self.sat_var.len() < circuit.len() {
+            self.sat_var.resize(circuit.len(), 0);
+            self.emitted.resize(circuit.len(), 0);
+        }
+    }
+
+    fn fresh(&mut self) -> Lit {
+        let v = self.next_var;
+        self.next_var += 1;
+        v
+    }
+
+    /// The SAT literal of `bit`, numbering its node if needed (no clauses).
+    fn literal(&mut self, circuit: &Circuit, bit: Bit, sat: &mut dyn SatBackend) -> Lit {
+        let node = bit.node();
+        if self.sat_var[node] == 0 {
+            self.sat_var[node] = match circuit.gate(bit) {
+                Gate::Var(v) if v < self.reserved => v as Lit + 1,
+                Gate::Var(_) => self.fresh(),
+                Gate::True => {
+                    // The constant only needs a variable when a caller asks for a literal
+                    // of TRUE or FALSE (an assumption, a unit); pin it with a unit clause.
+                    let v = self.fresh();
+                    self.aux_vars += 1;
+                    self.emit(sat, &[v]);
+                    v
+                }
+                Gate::And(_) | Gate::Ite(..) => {
+                    self.aux_vars += 1;
+                    self.fresh()
+                }
+            };
+        }
+        let var = self.sat_var[node];
+        if bit.is_negated() { -var } else { var }
+    }
+
+    fn emit(&mut self, sat: &mut dyn SatBackend, clause: &[Lit]) {
+        self.clauses += 1;
+        sat.add_clause(clause);
+    }
+
+    /// Makes `bit` usable as a literal that is *assumed or asserted true*: emits the half
+    /// definition of every gate below it in the polarity it is used in. Returns its SAT
+    /// literal.
+    pub fn define(&mut self, circuit: &Circuit, bit: Bit, sat: &mut dyn SatBackend) -> Lit {
+        self.grow(circuit);
+        let lit = self.literal(circuit, bit, sat);
+        self.stack.push((bit.node(), !bit.is_negated()));
+        let mut clause = Vec::new();
+        while let Some((node, positive)) = self.stack.pop() {
+            let flag = if positive { POSITIVE } else { NEGATIVE };
+            if self.emitted[node] & flag != 0 {
+                continue;
+            }
+            self.emitted[node] |= flag;
+            let gate_bit = Bit::new(node, false);
+            match circuit.gate(gate_bit) {
+                Gate::True | Gate::Var(_) => {}
+                Gate::And(inputs) => {
+                    let g = self.literal(circuit, gate_bit, sat);
+                    if positive {
+                        // g -> x for every input x.
+                        for &x in inputs {
+                            let x_lit = self.literal(circuit, x, sat);
+                            self.emit(sat, &[-g, x_lit]);
+                            self.stack.push((x.node(), !x.is_negated()));
+                        }
+                    } else {
+                        // (x1 & ... & xn) -> g.
+                        clause.clear();
+                        clause.push(g);
+                        for &x in inputs {
+                            clause.push(-self.literal(circuit, x, sat));
+                            self.stack.push((x.node(), x.is_negated()));
+                        }
+                        let cl = std::mem::take(&mut clause);
+                        self.emit(sat, &cl);
+                        clause = cl;
+                    }
+                }
+                Gate::Ite(c, t, e) => {
+                    let o = self.literal(circuit, gate_bit, sat);
+                    let c_lit = self.literal(circuit, c, sat);
+                    let t_lit = self.literal(circuit, t, sat);
+                    let e_lit = self.literal(circuit, e, sat);
+                    // The condition is read both ways; the branches in the gate's polarity.
+                    self.stack.push((c.node(), true));
+                    self.stack.push((c.node(), false));
+                    if positive {
+                        self.emit(sat, &[-o, -c_lit, t_lit]);
+                        self.emit(sat, &[-o, c_lit, e_lit]);
+                        self.emit(sat, &[-o, t_lit, e_lit]);
+                        self.stack.push((t.node(), !t.is_negated()));
+                        self.stack.push((e.node(), !e.is_negated()));
+                    } else {
+                        self.emit(sat, &[o, -c_lit, -t_lit]);
+                        self.emit(sat, &[o, c_lit, -e_lit]);
+                        self.emit(sat, &[o, -t_lit, -e_lit]);
+                        self.stack.push((t.node(), t.is_negated()));
+                        self.stack.push((e.node(), e.is_negated()));
+                    }
+                }
+            }
+        }
+        lit
+    }
+
+    /// Adds `bit` as a constraint. A top-level AND becomes its inputs' constraints (no
+    /// variable for the root), a top-level OR one clause.
+    pub fn assert(&mut self, circuit: &Circuit, bit: Bit, sat: &mut dyn SatBackend) {
+        self.grow(circuit);
+        let mut pending = vec![bit];
+        while let Some(b) = pending.pop() {
+            match circuit.gate(b) {
+                Gate::True if !b.is_negated() => {}
+                Gate::And(inputs) if !b.is_negated() => pending.extend_from_slice(inputs),
+                _ => self.clause(circuit, &[b], sat),
+            }
+        }
+    }
+
+    /// Adds the clause "one of `bits` holds" (blocking clauses, refinements).
+    ///
+    /// Before Tseitin, the clause is simplified where that saves variables without growing
+    /// the CNF: an OR among its literals is flattened into it, and a short clause `C ∨ (x1
+    /// ∧ … ∧ xn)` becomes the clauses `C ∨ xi` (so `a.b in c` turns into the three-literal
+    /// clauses one would write by hand). A budget per call bounds the clauses this makes.
+    pub fn clause(&mut self, circuit: &Circuit, bits: &[Bit], sat: &mut dyn SatBackend) {
+        self.grow(circuit);
+        let mut budget = DISTRIBUTION_BUDGET;
+        self.flat_clause(circuit, bits.to_vec(), sat, &mut budget);
+    }
+
+    fn flat_clause(
+        &mut self,
+        circuit: &Circuit,
+        mut pending: Vec<Bit>,
+        sat: &mut dyn SatBackend,
+        budget: &mut usize,
+    ) {
+        let mut clause: Vec<Bit> = Vec::with_capacity(pending.len());
+        while let Some(b) = pending.pop() {
+            if b == Bit::TRUE || clause.contains(&!b) {
+                return; // satisfied
+            }
+            if b == Bit::FALSE || clause.contains(&b) {
+                continue;
+            }
+            match circuit.gate(b) {
+                Gate::And(inputs)
+                    if b.is_negated()
+                        && clause.len() + pending.len() + inputs.len() <= FLATTEN_LIMIT =>
+                {
+                    pending.extend(inputs.iter().map(|&x| !x));
+                }
+                _ => clause.push(b),
+            }
+        }
+        // Distribute over one AND while the rest of the clause is short.
+        if clause.len() <= DISTRIBUTE_MAX_REST + 1 {
+            let conjunction = clause.iter().position(|&b| {
+                !b.is_negated() && matches!(circuit.gate(b), Gate::And(ins) if ins.len() <= *budget)
+            });
+            if let Some(k) = conjunction {
+                let g = clause.swap_remove(k);
+                let Gate::And(inputs) = circuit.gate(g) else {
+                    unreachable!("chosen as an AND gate");
+                };
+                *budget -= inputs.len();
+                for &x in inputs {
+                    let mut part = clause.clone();
+                    part.push(x);
+                    self.flat_clause(circuit, part, sat, budget);
+                }
+                return;
+            }
+        }
+        let lits: Vec<Lit> = clause
+            .iter()
+            .map(|&b| self.define(circuit, b, sat))
+            .collect();
+        if lits.is_empty() {
+            // The empty clause, spelled with the pinned constant so every backend takes it.
+            let t = self.define(circuit, Bit::TRUE, sat);
+            self.emit(sat, &[-t]);
+        } else {
+            self.emit(sat, &lits);
+        }
+    }
+}
+
+/// ORs are flattened into a clause up to this length.
+const FLATTEN_LIMIT: usize = 64;
+/// An AND is distributed into a clause with at most this many other literals.
+const DISTRIBUTE_MAX_REST: usize = 3;
+/// Clauses that distribution may create per asserted clause.
+const DISTRIBUTION_BUDGET: usize = 4096;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{BackendKind, SatResult, new_backend};
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// A random circuit over `vars` inputs with a few dozen gates; returns its output.
+    fn random_circuit(rng: &mut Rng, c: &mut Circuit, vars: usize) -> Bit {
+        let mut pool: Vec<Bit> = (0..vars).map(|_| c.new_var()).collect();
+        for _ in 0..3 + rng.below(25) {
+            let pick = |rng: &mut Rng| {
+                let b = pool[rng.below(pool.len())];
+                if rng.next().is_multiple_of(2) { b } else { !b }
+            };
+            let bit = match rng.below(5) {
+                0 | 1 => {
+                    let k = 2 + rng.below(3);
+                    let ins: Vec<Bit> = (0..k).map(|_| pick(rng)).collect();
+                    c.and(&ins)
+                }
+                2 => {
+                    let ins: Vec<Bit> = (0..2 + rng.below(2)).map(|_| pick(rng)).collect();
+                    c.or(&ins)
+                }
+                3 => {
+                    let (x, y, z) = (pick(rng), pick(rng), pick(rng));
+                    c.ite(x, y, z)
+                }
+                _ => {
+                    let (x, y) = (pick(rng), pick(rng));
+                    c.iff(x, y)
+                }
+            };
+            pool.push(bit);
+        }
+        let out = pool[pool.len() - 1];
+        if rng.next().is_multiple_of(2) {
+            out
+        } else {
+            !out
+        }
+    }
+
+    /// For every input assignment: the CNF of "the circuit is true", with the inputs as
+    /// assumptions, is satisfiable exactly when the circuit evaluates to true.
+    #[test]
+    fn cnf_is_satisfiable_exactly_when_circuit_is() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for kind in [BackendKind::Varisat, BackendKind::Cadical] {
+            for _ in 0..150 {
+                let mut c = Circuit::new();
+                let vars = 1 + rng.below(5);
+                let out = random_circuit(&mut rng, &mut c, vars);
+                let mut sat = new_backend(kind);
+                let mut emitter = CnfEmitter::new(&c);
+                emitter.assert(&c, out, sat.as_mut());
+                let mut any = false;
+                for a in 0..1u32 << vars {
+                    let expected = c.evaluate(&[out], |v| a >> v & 1 == 1)[0];
+                    any |= expected;
+                    let assumptions: Vec<Lit> = (0..vars as Lit)
+                        .map(|v| if a >> v & 1 == 1 { v + 1 } else { -(v + 1) })
+                        .collect();
+                    let got = sat.solve(&assumptions);
+                    let want = if expected {
+                        SatResult::Sat
+                    } else {
+                        SatResult::Unsat
+                    };
+                    assert_eq!(got, want, "{kind:?} assignment {a:b}");
+                }
+                let whole = sat.solve(&[]);
+                assert_eq!(whole == SatResult::Sat, any);
+            }
+        }
+    }
+
+    /// Assumptions on gate literals of either sign and incremental additions only emit what
+    /// is new, and stay correct.
+    #[test]
+    fn incremental_definitions_and_assumptions() {
+        let mut rng = Rng(0xdead_beef_cafe_f00d);
+        for _ in 0..100 {
+            let mut c = Circuit::new();
+            let vars = 1 + rng.below(4);
+            let g = random_circuit(&mut rng, &mut c, vars);
+            let mut sat = new_backend(BackendKind::Cadical);
+            let mut emitter = CnfEmitter::new(&c);
+            for negate in [false, true, false] {
+                let target = if negate { !g } else { g };
+                let before = emitter.clauses();
+                let lit = emitter.define(&c, target, sat.as_mut());
+                if !negate && before > 0 {
+                    // The positive half was already there from the first round.
+                    assert_eq!(emitter.clauses(), before);
+                }
+                let expected =
+                    (0..1u32 << vars).any(|a| c.evaluate(&[target], |v| a >> v & 1 == 1)[0]);
+                assert_eq!(sat.solve(&[lit]) == SatResult::Sat, expected);
+                if expected {
+                    // The model satisfies the circuit on the primary variables.
+                    let a = (0..vars as u32)
+                        .filter(|&v| sat.value(v as Lit + 1))
+                        .fold(0u32, |acc, v| acc | 1 << v);
+                    assert!(c.evaluate(&[target], |v| a >> v & 1 == 1)[0]);
+                }
+            }
+        }
+    }
+
+    /// `a.b in c` over variables: the clauses `!a_ij | !b_jk | c_ik`, without auxiliary
+    /// variables, and still exactly the models of the circuit.
+    #[test]
+    fn short_clauses_distribute_over_conjunctions() {
+        use crate::translate::Matrix;
+        let n = 2;
+        let mut c = Circuit::new();
+        let vars = |c: &mut Circuit| -> Matrix {
+            let cells = (0..(n * n) as u64).map(|i| (i, c.new_var())).collect();
+            Matrix::from_sorted(2, n, cells)
+        };
+        let (a, b, r) = (vars(&mut c), vars(&mut c), vars(&mut c));
+        let joined = a.join(&b, &mut c);
+        let within = joined.subset(&r, &mut c);
+        let mut sat = new_backend(BackendKind::Cadical);
+        let mut emitter = CnfEmitter::new(&c);
+        emitter.assert(&c, within, sat.as_mut());
+        assert_eq!(emitter.aux_vars(), 0);
+        assert_eq!(emitter.clauses(), n * n * n);
+        for assignment in 0..1u32 << 12 {
+            let expected = c.evaluate(&[within], |v| assignment >> v & 1 == 1)[0];
+            let assumptions: Vec<Lit> = (0..12)
+                .map(|v| {
+                    if assignment >> v & 1 == 1 {
+                        v + 1
+                    } else {
+                        -(v + 1)
+                    }
+                })
+                .collect();
+            assert_eq!(sat.solve(&assumptions) == SatResult::Sat, expected);
+        }
+    }
+
+    /// Distribution stops at its budget and falls back to Tseitin variables.
+    #[test]
+    fn distribution_is_bounded() {
+        let mut c = Circuit::new();
+        let x = c.new_var();
+        // x | ((y1 | z1) & (y2 | z2) & ...): 5000 conjuncts exceed the budget at once.
+        let conjuncts: Vec<Bit> = (0..5000)
+            .map(|_| {
+                let (y, z) = (c.new_var(), c.new_var());
+                c.or2(y, z)
+            })
+            .collect();
+        let big = c.and(&conjuncts);
+        let clause = c.or2(x, big);
+        let mut sat = new_backend(BackendKind::Varisat);
+        let mut emitter = CnfEmitter::new(&c);
+        emitter.assert(&c, clause, sat.as_mut());
+        assert_eq!(emitter.aux_vars(), 1 + 5000);
+        assert_eq!(sat.solve(&[-1]), SatResult::Sat);
+        assert!((0..5000).all(|i| sat.value(2 + 2 * i) || sat.value(3 + 2 * i)));
+    }
+
+    #[test]
+    fn constants_and_flattening() {
+        let mut c = Circuit::new();
+        let [x, y, z] = [c.new_var(), c.new_var(), c.new_var()];
+        let or = c.or(&[y, z]);
+        let conj = c.and(&[x, or]);
+        let mut sat = new_backend(BackendKind::Varisat);
+        let mut emitter = CnfEmitter::new(&c);
+        emitter.assert(&c, conj, sat.as_mut());
+        // x as a unit and y | z as one clause: no auxiliary variables at all.
+        assert_eq!(emitter.aux_vars(), 0);
+        assert_eq!(emitter.clauses(), 2);
+        assert_eq!(sat.solve(&[]), SatResult::Sat);
+        assert!(sat.value(1));
+        emitter.assert(&c, Bit::TRUE, sat.as_mut());
+        assert_eq!(sat.solve(&[]), SatResult::Sat);
+        let t = emitter.define(&c, Bit::FALSE, sat.as_mut());
+        assert_eq!(sat.solve(&[t]), SatResult::Unsat);
+        assert_eq!(sat.solve(&[]), SatResult::Sat);
+        emitter.assert(&c, Bit::FALSE, sat.as_mut());
+        assert_eq!(sat.solve(&[]), SatResult::Unsat);
+    }
+}

@@ -1,0 +1,902 @@
+//! Formulas to circuit literals, expressions to matrices, over fixed bounds.
+//!
+//! Every relation becomes a matrix once, when the translator is built: tuples of its lower
+//! bound are TRUE, tuples of `upper \ lower` get a fresh *primary* variable (in relation
+//! order, then tuple order, so that primary variable `k` is the `k`-th circuit variable),
+//! all others are absent. First-order quantifiers and comprehensions are grounded over
+//! their bound's matrix. Variables live in an environment that callers may also fill
+//! ([`Translator::bind`]): CEGIS binds a higher-order variable to a matrix of constants or
+//! of fresh variables, and the quantifier over it is then translated for that value.
+//!
+//! **Sharing.** Results are cached per node and per values of the node's free variables.
+//! A node is cached when it is reached more than once in the formula DAG, or when it does
+//! not depend on every variable in scope (then each grounding of the missing variables
+//! would redo it). The free variables of each node are computed once, when a root is
+//! first given to the translator; roots are kept alive so that node addresses, the cache
+//! keys, stay unique.
+
+use std::sync::Arc;
+
+use super::circuit::{Bit, Circuit};
+use super::matrix::{Matrix, capacity, index_of};
+use super::{DEFAULT_GATE_LIMIT, FastMap, MAX_MATRIX_CELLS};
+use crate::logic::{
+    Bounds, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Quantifier, RelId,
+    TupleSet, VarId,
+};
+use crate::solve::SolveError;
+
+/// A primary variable: the literal deciding one tuple of one relation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Primary {
+    pub rel: RelId,
+    /// The tuple's flat index (see [`crate::translate::matrix::index_of`]).
+    pub index: u64,
+    pub bit: Bit,
+}
+
+struct Binding {
+    matrix: Matrix,
+    /// Equal values have equal ids, so they make equal cache keys.
+    value: u32,
+}
+
+struct NodeInfo {
+    free: Arc<[VarId]>,
+    /// The free variables, plus for a quantifier its own variables: those may be bound
+    /// from outside (CEGIS), and then the quantifier's translation depends on them.
+    key_vars: Arc<[VarId]>,
+    shared: bool,
+}
+
+type CacheKey = (usize, Vec<u32>);
+
+/// A bound value: arity and cells.
+type ValueKey = (usize, Arc<[(u64, Bit)]>);
+
+/// A pinned root, so that the addresses of its nodes are not reused while cached.
+enum Root {
+    Formula(#[allow(dead_code)] Formula),
+    Expr(#[allow(dead_code)] Expr),
+}
+
+pub struct Translator {
+    bounds: Bounds,
+    universe: usize,
+    circuit: Circuit,
+    relations: Vec<Matrix>,
+    primaries: Vec<Primary>,
+    env: FastMap<VarId, Binding>,
+    /// Ids for bound values that are not single atoms (those use the atom's index).
+    interned: FastMap<ValueKey, u32>,
+    info: FastMap<usize, NodeInfo>,
+    formula_cache: FastMap<CacheKey, Bit>,
+    expr_cache: FastMap<CacheKey, Matrix>,
+    roots: Vec<Root>,
+    empty_vars: Arc<[VarId]>,
+    cache_hits: usize,
+}
+
+impl Translator {
+    pub fn new(bounds: &Bounds) -> Result<Translator, SolveError> {
+        Translator::with_limit(bounds, DEFAULT_GATE_LIMIT)
+    }
+
+    /// A translator whose circuit may hold at most `gate_limit` nodes.
+    pub fn with_limit(bounds: &Bounds, gate_limit: usize) -> Result<Translator, SolveError> {
+        let universe = bounds.universe.len();
+        let mut circuit = Circuit::with_limit(gate_limit);
+        let mut relations = Vec::with_capacity(bounds.relations.len());
+        let mut primaries = Vec::new();
+        for (i, rel) in bounds.relations.iter().enumerate() {
+            let id = RelId(i as u32);
+            if capacity(universe, rel.arity).is_none() || rel.upper.len() > MAX_MATRIX_CELLS {
+                return Err(too_large(&format!("relation `{}`", rel.name), gate_limit));
+            }
+            let mut cells = Vec::with_capacity(rel.upper.len());
+            for tuple in rel.upper.union(&rel.lower).iter() {
+                if tuple.iter().any(|&a| a as usize >= universe) {
+                    continue;
+                }
+                let index = index_of(tuple, universe);
+                let bit = if rel.lower.contains(tuple) {
+                    Bit::TRUE
+                } else {
+                    let bit = circuit.new_var();
+                    primaries.push(Primary {
+                        rel: id,
+                        index,
+                        bit,
+                    });
+                    bit
+                };
+                cells.push((index, bit));
+            }
+            relations.push(Matrix::from_sorted(rel.arity, universe, cells));
+        }
+        if circuit.overflowed() {
+            return Err(too_large("the relations' bounds", gate_limit));
+        }
+        Ok(Translator {
+            bounds: bounds.clone(),
+            universe,
+            circuit,
+            relations,
+            primaries,
+            env: FastMap::default(),
+            interned: FastMap::default(),
+            info: FastMap::default(),
+            formula_cache: FastMap::default(),
+            expr_cache: FastMap::default(),
+            roots: Vec::new(),
+            empty_vars: Arc::from(Vec::new()),
+            cache_hits: 0,
+        })
+    }
+
+    pub fn bounds(&self) -> &Bounds {
+        &self.bounds
+    }
+
+    /// How many translations were answered from the sharing cache.
+    pub fn cache_hits(&self) -> usize {
+        self.cache_hits
+    }
+
+    pub fn circuit(&self) -> &Circuit {
+        &self.circuit
+    }
+
+    /// For callers that add their own gates (symmetry breaking, CEGIS).
+    pub fn circuit_mut(&mut self) -> &mut Circuit {
+        &mut self.circuit
+    }
+
+    /// The primary variables, in the global order: relation order, then tuple order.
+    pub fn primaries(&self) -> &[Primary] {
+        &self.primaries
+    }
+
+    /// The matrix of a relation.
+    pub fn relation(&self, r: RelId) -> &Matrix {
+        &self.relations[r.0 as usize]
+    }
+
+    /// The constant matrix of a tuple set.
+    pub fn constant(&self, ts: &TupleSet) -> Matrix {
+        Matrix::constant(ts, self.universe)
+    }
+
+    /// A matrix of fresh variables for the tuples of `upper` not in `lower` (TRUE for
+    /// `lower`): a relation-valued unknown that is not one of the problem's relations.
+    pub fn fresh_matrix(&mut self, lower: &TupleSet, upper: &TupleSet) -> Matrix {
+        let mut cells = Vec::new();
+        for tuple in upper.union(lower).iter() {
+            if tuple.iter().any(|&a| a as usize >= self.universe) {
+                continue;
+            }
+            let bit = if lower.contains(tuple) {
+                Bit::TRUE
+            } else {
+                self.circuit.new_var()
+            };
+            cells.push((index_of(tuple, self.universe), bit));
+        }
+        Matrix::from_sorted(upper.arity(), self.universe, cells)
+    }
+
+    /// Binds a variable for the following translations (replacing an earlier binding).
+    pub fn bind(&mut self, var: VarId, value: Matrix) {
+        let id = self.value_id(&value);
+        self.env.insert(
+            var,
+            Binding {
+                matrix: value,
+                value: id,
+            },
+        );
+    }
+
+    pub fn unbind(&mut self, var: VarId) {
+        self.env.remove(&var);
+    }
+
+    fn value_id(&mut self, value: &Matrix) -> u32 {
+        if value.arity() == 1 && value.len() == 1 && value.cells()[0].1 == Bit::TRUE {
+            // Single atoms, by far the most frequent values, are their own ids.
+            return value.cells()[0].0 as u32;
+        }
+        let next = (self.universe + self.interned.len()) as u32;
+        *self
+            .interned
+            .entry((value.arity(), value.cells().into()))
+            .or_insert(next)
+    }
+
+    /// Translates a formula (under the current bindings) to one literal.
+    pub fn formula(&mut self, f: &Formula) -> Result<Bit, SolveError> {
+        self.analyze_formula(f);
+        self.roots.push(Root::Formula(f.clone()));
+        let bit = self.tr_formula(f)?;
+        self.check()?;
+        Ok(bit)
+    }
+
+    /// Translates an expression (under the current bindings) to a matrix.
+    pub fn expr(&mut self, e: &Expr) -> Result<Matrix, SolveError> {
+        self.analyze_expr(e);
+        self.roots.push(Root::Expr(e.clone()));
+        let m = self.tr_expr(e)?;
+        self.check()?;
+        Ok(m)
+    }
+
+    fn check(&self) -> Result<(), SolveError> {
+        if self.circuit.overflowed() {
+            Err(too_large("the translation", self.circuit.limit()))
+        } else {
+            Ok(())
+        }
+    }
+
+    // ---- free variables and sharing -------------------------------------------------
+
+    fn seen(&mut self, id: usize) -> Option<Arc<[VarId]>> {
+        let info = self.info.get_mut(&id)?;
+        info.shared = true;
+        Some(info.free.clone())
+    }
+
+    fn record(&mut self, id: usize, mut vars: Vec<VarId>, binders: &[Decl]) -> Arc<[VarId]> {
+        vars.sort_unstable();
+        vars.dedup();
+        let free: Arc<[VarId]> = if vars.is_empty() {
+            self.empty_vars.clone()
+        } else {
+            vars.into()
+        };
+        let key_vars = if binders.is_empty() {
+            free.clone()
+        } else {
+            let mut all: Vec<VarId> = free
+                .iter()
+                .copied()
+                .chain(binders.iter().map(|d| d.var))
+                .collect();
+            all.sort_unstable();
+            all.dedup();
+            all.into()
+        };
+        self.info.insert(
+            id,
+            NodeInfo {
+                free: free.clone(),
+                key_vars,
+                shared: false,
+            },
+        );
+        free
+    }
+
+    /// Free variables of declarations evaluated left to right, plus those of `body`
+    /// (given) minus the declared ones.
+    fn decls_free(&mut self, decls: &[Decl], body_free: &[VarId]) -> Vec<VarId> {
+        let mut vars = Vec::new();
+        for (i, d) in decls.iter().enumerate() {
+            let bound = self.analyze_expr(&d.bound);
+            vars.extend(
+                bound
+                    .iter()
+                    .filter(|v| !decls[..i].iter().any(|d| d.var == **v)),
+            );
+        }
+        vars.extend(
+            body_free
+                .iter()
+                .filter(|v| !decls.iter().any(|d| d.var == **v)),
+        );
+        vars
+    }
+
+    fn analyze_formula(&mut self, f: &Formula) -> Arc<[VarId]> {
+        if let Some(free) = self.seen(f.node_id()) {
+            return free;
+        }
+        use FormulaKind::*;
+        let vars: Vec<VarId> = match f.kind() {
+            Const(_) => Vec::new(),
+            And(fs) | Or(fs) => fs
+                .iter()
+                .flat_map(|g| self.analyze_formula(g).to_vec())
+                .collect(),
+            Not(g) => self.analyze_formula(g).to_vec(),
+            Implies(a, b) | Iff(a, b) => {
+                let mut v = self.analyze_formula(a).to_vec();
+                v.extend_from_slice(&self.analyze_formula(b));
+                v
+            }
+            Subset(a, b) | Equal(a, b) => {
+                let mut v = self.analyze_expr(a).to_vec();
+                v.extend_from_slice(&self.analyze_expr(b));
+                v
+            }
+            Mult(_, e) | Cardinality(_, e, _) => self.analyze_expr(e).to_vec(),
+            Quant(_, decls, body) => {
+                let body_free = self.analyze_formula(body);
+                self.decls_free(decls, &body_free)
+            }
+            TotalOrder { elems, first, next } => {
+                let mut v = self.analyze_expr(elems).to_vec();
+                v.extend_from_slice(&self.analyze_expr(first));
+                v.extend_from_slice(&self.analyze_expr(next));
+                v
+            }
+        };
+        let binders = match f.kind() {
+            Quant(_, decls, _) => decls.as_slice(),
+            _ => &[],
+        };
+        self.record(f.node_id(), vars, binders)
+    }
+
+    fn analyze_expr(&mut self, e: &Expr) -> Arc<[VarId]> {
+        if let Some(free) = self.seen(e.node_id()) {
+            return free;
+        }
+        use ExprKind::*;
+        let vars: Vec<VarId> = match e.kind() {
+            Rel(_) | Const(_) | Univ | Iden | None => Vec::new(),
+            Var(v) => vec![*v],
+            Union(a, b)
+            | Intersection(a, b)
+            | Difference(a, b)
+            | Override(a, b)
+            | Join(a, b)
+            | Product(a, b)
+            | DomainRestrict(a, b)
+            | RangeRestrict(a, b) => {
+                let mut v = self.analyze_expr(a).to_vec();
+                v.extend_from_slice(&self.analyze_expr(b));
+                v
+            }
+            Transpose(a) | Closure(a) | ReflexiveClosure(a) => self.analyze_expr(a).to_vec(),
+            IfThenElse(c, a, b) => {
+                let mut v = self.analyze_formula(c).to_vec();
+                v.extend_from_slice(&self.analyze_expr(a));
+                v.extend_from_slice(&self.analyze_expr(b));
+                v
+            }
+            Comprehension(decls, body) => {
+                let body_free = self.analyze_formula(body);
+                self.decls_free(decls, &body_free)
+            }
+        };
+        // Comprehension variables are always grounded here, never bound from outside.
+        self.record(e.node_id(), vars, &[])
+    }
+
+    /// The cache key of a node under the current bindings, if the node is worth caching.
+    fn cache_key(&self, id: usize, leaf: bool) -> Option<CacheKey> {
+        let info = self.info.get(&id)?;
+        if leaf || !(info.shared || info.free.len() < self.env.len()) {
+            return None;
+        }
+        let values = info
+            .key_vars
+            .iter()
+            .map(|v| self.env.get(v).map_or(u32::MAX, |b| b.value))
+            .collect();
+        Some((id, values))
+    }
+
+    // ---- formulas ---------------------------------------------------------------------
+
+    fn tr_formula(&mut self, f: &Formula) -> Result<Bit, SolveError> {
+        let key = self.cache_key(f.node_id(), matches!(f.kind(), FormulaKind::Const(_)));
+        if let Some(key) = &key
+            && let Some(&bit) = self.formula_cache.get(key)
+        {
+            self.cache_hits += 1;
+            return Ok(bit);
+        }
+        let bit = self.tr_formula_uncached(f)?;
+        if let Some(key) = key {
+            self.formula_cache.insert(key, bit);
+        }
+        Ok(bit)
+    }
+
+    fn tr_formula_uncached(&mut self, f: &Formula) -> Result<Bit, SolveError> {
+        use FormulaKind::*;
+        Ok(match f.kind() {
+            Const(b) => Bit::from_bool(*b),
+            And(fs) => {
+                let mut bits = Vec::with_capacity(fs.len());
+                for g in fs {
+                    let bit = self.tr_formula(g)?;
+                    if bit == Bit::FALSE {
+                        return Ok(Bit::FALSE);
+                    }
+                    bits.push(bit);
+                }
+                self.circuit.and(&bits)
+            }
+            Or(fs) => {
+                let mut bits = Vec::with_capacity(fs.len());
+                for g in fs {
+                    let bit = self.tr_formula(g)?;
+                    if bit == Bit::TRUE {
+                        return Ok(Bit::TRUE);
+                    }
+                    bits.push(bit);
+                }
+                self.circuit.or(&bits)
+            }
+            Not(g) => !self.tr_formula(g)?,
+            Implies(a, b) => {
+                let a = self.tr_formula(a)?;
+                if a == Bit::FALSE {
+                    return Ok(Bit::TRUE);
+                }
+                let b = self.tr_formula(b)?;
+                self.circuit.implies(a, b)
+            }
+            Iff(a, b) => {
+                let a = self.tr_formula(a)?;
+                let b = self.tr_formula(b)?;
+                self.circuit.iff(a, b)
+            }
+            Subset(a, b) => {
+                let a = self.tr_expr(a)?;
+                if a.is_empty() {
+                    return Ok(Bit::TRUE);
+                }
+                let b = self.tr_expr(b)?;
+                a.subset(&b, &mut self.circuit)
+            }
+            Equal(a, b) => {
+                let a = self.tr_expr(a)?;
+                let b = self.tr_expr(b)?;
+                a.equal(&b, &mut self.circuit)
+            }
+            Mult(m, e) => {
+                let e = self.tr_expr(e)?;
+                let c = &mut self.circuit;
+                match m {
+                    MultTest::Some => e.some(c),
+                    MultTest::No => e.no(c),
+                    MultTest::Lone => e.lone(c),
+                    MultTest::One => e.one(c),
+                }
+            }
+            Cardinality(cmp, e, k) => {
+                let e = self.tr_expr(e)?;
+                e.cardinality(*cmp, *k, &mut self.circuit)
+            }
+            Quant(q, decls, body) => self.quant(*q, decls, 0, body)?,
+            TotalOrder { elems, first, next } => {
+                let elems = self.tr_expr(elems)?;
+                let first = self.tr_expr(first)?;
+                let next = self.tr_expr(next)?;
+                self.total_order(&elems, &first, &next)
+            }
+        })
+    }
+
+    /// `decls[i..]` quantified over `body`, decls bound left to right.
+    fn quant(
+        &mut self,
+        q: Quantifier,
+        decls: &[Decl],
+        i: usize,
+        body: &Formula,
+    ) -> Result<Bit, SolveError> {
+        let Some(decl) = decls.get(i) else {
+            return self.tr_formula(body);
+        };
+        if let Some(binding) = self.env.get(&decl.var) {
+            // Bound from outside (CEGIS): the quantifier is instantiated with that value.
+            let value = binding.matrix.clone();
+            let fits = self.decl_holds(decl, &value)?;
+            let inner = self.quant(q, decls, i + 1, body)?;
+            return Ok(match q {
+                Quantifier::All => self.circuit.implies(fits, inner),
+                Quantifier::Some => self.circuit.and2(fits, inner),
+            });
+        }
+        if !decl.is_first_order() {
+            return Err(SolveError::HigherOrder {
+                var: decl.var,
+                name: decl.name.clone(),
+            });
+        }
+        let bound = self.tr_expr(&decl.bound)?;
+        let mut parts = Vec::with_capacity(bound.len());
+        for &(atom, guard) in bound.cells() {
+            self.bind_atom(decl.var, atom);
+            let inner = self.quant(q, decls, i + 1, body);
+            self.env.remove(&decl.var);
+            let inner = inner?;
+            self.check()?;
+            let part = match q {
+                Quantifier::All => self.circuit.implies(guard, inner),
+                Quantifier::Some => self.circuit.and2(guard, inner),
+            };
+            match (q, part) {
+                (Quantifier::All, Bit::FALSE) => return Ok(Bit::FALSE),
+                (Quantifier::Some, Bit::TRUE) => return Ok(Bit::TRUE),
+                _ => parts.push(part),
+            }
+        }
+        Ok(match q {
+            Quantifier::All => self.circuit.and(&parts),
+            Quantifier::Some => self.circuit.or(&parts),
+        })
+    }
+
+    fn bind_atom(&mut self, var: VarId, atom: u64) {
+        self.env.insert(
+            var,
+            Binding {
+                matrix: Matrix::singleton(1, self.universe, atom),
+                value: atom as u32,
+            },
+        );
+    }
+
+    /// `value` lies in the declaration's bound and has its multiplicity.
+    fn decl_holds(&mut self, decl: &Decl, value: &Matrix) -> Result<Bit, SolveError> {
+        let bound = self.tr_expr(&decl.bound)?;
+        let c = &mut self.circuit;
+        let within = value.subset(&bound, c);
+        let mult = match decl.mult {
+            DeclMult::One => value.one(c),
+            DeclMult::Lone => value.lone(c),
+            DeclMult::Some => value.some(c),
+            DeclMult::Set => Bit::TRUE,
+        };
+        Ok(c.and2(within, mult))
+    }
+
+    /// `next` is the successor relation of a strict total order on `elems` starting at
+    /// `first`: one first, first in elems, next in elems->elems, at most one successor and
+    /// one predecessor each, no predecessor of first, every element reachable from first,
+    /// and no cycle.
+    fn total_order(&mut self, elems: &Matrix, first: &Matrix, next: &Matrix) -> Bit {
+        let n = self.universe as u64;
+        let c = &mut self.circuit;
+        let mut parts = vec![first.one(c), first.subset(elems, c)];
+        let square = elems.product(elems, c);
+        parts.push(next.subset(&square, c));
+        let mut successors: Vec<Vec<Bit>> = vec![Vec::new(); self.universe];
+        let mut predecessors: Vec<Vec<Bit>> = vec![Vec::new(); self.universe];
+        for &(index, bit) in next.cells() {
+            successors[(index / n) as usize].push(bit);
+            predecessors[(index % n) as usize].push(bit);
+            // No predecessor of first.
+            let first_has_pred = c.and2(first.get(index % n), bit);
+            parts.push(!first_has_pred);
+        }
+        for group in successors.iter().chain(&predecessors) {
+            if group.len() > 1 {
+                parts.push(c.at_most(group, 1));
+            }
+        }
+        let closure = next.closure(c);
+        let beyond = first.join(&closure, c);
+        let reachable = first.union(&beyond, c);
+        parts.push(elems.subset(&reachable, c));
+        for a in 0..n {
+            parts.push(!closure.get(a * n + a));
+        }
+        c.and(&parts)
+    }
+
+    // ---- expressions ------------------------------------------------------------------
+
+    fn tr_expr(&mut self, e: &Expr) -> Result<Matrix, SolveError> {
+        use ExprKind::*;
+        let leaf = matches!(e.kind(), Rel(_) | Var(_) | Const(_) | Univ | Iden | None);
+        let key = self.cache_key(e.node_id(), leaf);
+        if let Some(key) = &key
+            && let Some(m) = self.expr_cache.get(key)
+        {
+            self.cache_hits += 1;
+            return Ok(m.clone());
+        }
+        let m = self.tr_expr_uncached(e)?;
+        if let Some(key) = key {
+            self.expr_cache.insert(key, m.clone());
+        }
+        Ok(m)
+    }
+
+    fn tr_expr_uncached(&mut self, e: &Expr) -> Result<Matrix, SolveError> {
+        use ExprKind::*;
+        let n = self.universe;
+        Ok(match e.kind() {
+            Rel(r) => self.relations[r.0 as usize].clone(),
+            Var(v) => match self.env.get(v) {
+                Some(binding) => binding.matrix.clone(),
+                Option::None => panic!("variable v{} is used outside its quantifier", v.0),
+            },
+            Const(ts) => Matrix::constant(ts, n),
+            Univ => Matrix::univ(n),
+            Iden => Matrix::iden(n),
+            None => Matrix::empty(e.arity(), n),
+            Union(a, b) => {
+                let (a, b) = (self.tr_expr(a)?, self.tr_expr(b)?);
+                a.union(&b, &mut self.circuit)
+            }
+            Intersection(a, b) => {
+                let a = self.tr_expr(a)?;
+                if a.is_empty() {
+                    return Ok(a);
+                }
+                let b = self.tr_expr(b)?;
+                a.intersection(&b, &mut self.circuit)
+            }
+            Difference(a, b) => {
+                let a = self.tr_expr(a)?;
+                if a.is_empty() {
+                    return Ok(a);
+                }
+                let b = self.tr_expr(b)?;
+                a.difference(&b, &mut self.circuit)
+            }
+            Override(a, b) => {
+                let (a, b) = (self.tr_expr(a)?, self.tr_expr(b)?);
+                a.override_(&b, &mut self.circuit)
+            }
+            Join(a, b) => {
+                let a = self.tr_expr(a)?;
+                if a.is_empty() {
+                    return Ok(Matrix::empty(e.arity(), n));
+                }
+                let b = self.tr_expr(b)?;
+                a.join(&b, &mut self.circuit)
+            }
+            Product(a, b) => {
+                let a = self.tr_expr(a)?;
+                if a.is_empty() {
+                    return Ok(Matrix::empty(e.arity(), n));
+                }
+                let b = self.tr_expr(b)?;
+                a.product(&b, &mut self.circuit)
+            }
+            Transpose(a) => self.tr_expr(a)?.transpose(),
+            Closure(a) => self.tr_expr(a)?.closure(&mut self.circuit),
+            ReflexiveClosure(a) => self.tr_expr(a)?.reflexive_closure(&mut self.circuit),
+            DomainRestrict(s, r) => {
+                let (s, r) = (self.tr_expr(s)?, self.tr_expr(r)?);
+                r.domain_restrict(&s, &mut self.circuit)
+            }
+            RangeRestrict(r, s) => {
+                let (r, s) = (self.tr_expr(r)?, self.tr_expr(s)?);
+                r.range_restrict(&s, &mut self.circuit)
+            }
+            IfThenElse(cond, a, b) => {
+                let cond = self.tr_formula(cond)?;
+                let a = if cond == Bit::FALSE {
+                    Matrix::empty(e.arity(), n)
+                } else {
+                    self.tr_expr(a)?
+                };
+                let b = if cond == Bit::TRUE {
+                    Matrix::empty(e.arity(), n)
+                } else {
+                    self.tr_expr(b)?
+                };
+                Matrix::ite(cond, &a, &b, &mut self.circuit)
+            }
+            Comprehension(decls, body) => {
+                let mut cells = Vec::new();
+                self.comprehension(decls, body, 0, 0, Bit::TRUE, &mut cells)?;
+                Matrix::from_sorted(e.arity(), n, cells)
+            }
+        })
+    }
+
+    /// Fills `cells` with the tuples of `{decls | body}` whose first `i` atoms make up
+    /// `prefix`, in index order; `guard` says that those atoms lie in their bounds.
+    fn comprehension(
+        &mut self,
+        decls: &[Decl],
+        body: &Formula,
+        i: usize,
+        prefix: u64,
+        guard: Bit,
+        cells: &mut Vec<(u64, Bit)>,
+    ) -> Result<(), SolveError> {
+        let Some(decl) = decls.get(i) else {
+            let holds = self.tr_formula(body)?;
+            let bit = self.circuit.and2(guard, holds);
+            if bit != Bit::FALSE {
+                cells.push((prefix, bit));
+            }
+            return Ok(());
+        };
+        if !decl.is_first_order() {
+            return Err(SolveError::HigherOrder {
+                var: decl.var,
+                name: decl.name.clone(),
+            });
+        }
+        let bound = self.tr_expr(&decl.bound)?;
+        // The comprehension's variable shadows any outside binding of the same id.
+        let outside = self.env.remove(&decl.var);
+        let mut result = Ok(());
+        for &(atom, member) in bound.cells() {
+            let guard = self.circuit.and2(guard, member);
+            if guard == Bit::FALSE {
+                continue;
+            }
+            self.bind_atom(decl.var, atom);
+            let prefix = prefix * self.universe as u64 + atom;
+            result = self.comprehension(decls, body, i + 1, prefix, guard, cells);
+            self.env.remove(&decl.var);
+            if result.is_ok() {
+                result = self.check();
+            }
+            if result.is_err() {
+                break;
+            }
+        }
+        if let Some(binding) = outside {
+            self.env.insert(decl.var, binding);
+        }
+        result
+    }
+}
+
+fn too_large(what: &str, gate_limit: usize) -> SolveError {
+    SolveError::TooLarge(format!(
+        "{what} exceeds the translation limits ({gate_limit} gates or \
+         {MAX_MATRIX_CELLS} tuples in one matrix)"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::{Relation, RelationKind, Universe};
+    use crate::translate::matrix::tuple_of;
+
+    fn bounds(n: usize) -> (Bounds, Expr, Expr) {
+        let mut b = Bounds {
+            universe: Universe::new((0..n).map(|i| format!("A${i}")).collect()),
+            relations: Vec::new(),
+        };
+        let all: Vec<u32> = (0..n as u32).collect();
+        let a = b.add(Relation {
+            name: "A".into(),
+            arity: 1,
+            kind: RelationKind::Sig,
+            lower: TupleSet::of_atoms([0]),
+            upper: TupleSet::of_atoms(all.clone()),
+        });
+        let pairs = crate::logic::upper::product(
+            &TupleSet::of_atoms(all.clone()),
+            &TupleSet::of_atoms(all),
+        );
+        let r = b.add(Relation {
+            name: "r".into(),
+            arity: 2,
+            kind: RelationKind::Field,
+            lower: TupleSet::empty(2),
+            upper: pairs,
+        });
+        (b, Expr::rel(a, 1), Expr::rel(r, 2))
+    }
+
+    fn decl(var: u32, mult: DeclMult, bound: Expr) -> Decl {
+        Decl {
+            var: VarId(var),
+            name: format!("x{var}"),
+            mult,
+            bound,
+        }
+    }
+
+    #[test]
+    fn relations_become_matrices_of_primary_variables() {
+        let (b, _, _) = bounds(3);
+        let t = Translator::new(&b).unwrap();
+        // A: atom 0 is in the lower bound, atoms 1 and 2 are free; r: 9 free pairs.
+        assert_eq!(t.primaries().len(), 2 + 9);
+        assert_eq!(t.relation(RelId(0)).get(0), Bit::TRUE);
+        let order: Vec<(RelId, Vec<u32>)> = t
+            .primaries()
+            .iter()
+            .map(|p| (p.rel, tuple_of(p.index, t.relation(p.rel).arity(), 3)))
+            .collect();
+        assert_eq!(order[0], (RelId(0), vec![1]));
+        assert_eq!(order[2], (RelId(1), vec![0, 0]));
+        assert_eq!(order[10], (RelId(1), vec![2, 2]));
+        // Primary variable k is circuit variable k.
+        for (k, p) in t.primaries().iter().enumerate() {
+            assert_eq!(t.circuit().var_number(p.bit), Some(k as u32));
+        }
+    }
+
+    #[test]
+    fn subformulas_independent_of_a_variable_are_translated_once() {
+        let (b, a, r) = bounds(4);
+        let x = decl(1, DeclMult::One, a.clone());
+        // `^r` does not depend on x: one translation, then cache hits.
+        let shared = Expr::closure(r.clone()).some();
+        let body = Formula::and([x.var_expr().in_(&Expr::join(a.clone(), r.clone())), shared]);
+        let f = Formula::forall(vec![x], body);
+        let mut t = Translator::new(&b).unwrap();
+        t.formula(&f).unwrap();
+        assert!(t.cache_hits() >= 3, "hits: {}", t.cache_hits());
+    }
+
+    #[test]
+    fn unbound_higher_order_quantifiers_are_reported() {
+        let (b, a, _) = bounds(2);
+        let s = decl(5, DeclMult::Set, a.clone());
+        let f = Formula::forall(vec![s.clone()], s.var_expr().some());
+        let mut t = Translator::new(&b).unwrap();
+        assert_eq!(
+            t.formula(&f),
+            Err(SolveError::HigherOrder {
+                var: VarId(5),
+                name: "x5".into()
+            })
+        );
+    }
+
+    #[test]
+    fn externally_bound_variables_instantiate_their_quantifier() {
+        let (b, a, _) = bounds(2);
+        let s = decl(5, DeclMult::Some, a.clone());
+        // all s: some A | #s = 2 -- with s bound to a given value.
+        let f = Formula::forall(
+            vec![s.clone()],
+            Formula::cardinality(crate::logic::CardCmp::Exactly, s.var_expr(), 2),
+        );
+        let mut t = Translator::new(&b).unwrap();
+        // {0, 1} has two tuples; it lies in A exactly when A's free atom 1 is present. So
+        // the existential is that guard, and the universal holds either way.
+        t.bind(VarId(5), t.constant(&TupleSet::of_atoms([0, 1])));
+        let exists = Formula::exists(
+            vec![s.clone()],
+            match f.kind() {
+                FormulaKind::Quant(_, _, body) => body.clone(),
+                _ => unreachable!(),
+            },
+        );
+        let a1 = t.relation(RelId(0)).get(1);
+        assert!(!a1.is_const());
+        assert_eq!(t.formula(&exists).unwrap(), a1);
+        assert_eq!(t.formula(&f).unwrap(), Bit::TRUE);
+        // An empty value violates `some`: the implication holds vacuously.
+        t.bind(VarId(5), t.constant(&TupleSet::empty(1)));
+        assert_eq!(t.formula(&f).unwrap(), Bit::TRUE);
+        // A singleton fits (atom 0 is always in A) but has one tuple, not two.
+        t.bind(VarId(5), t.constant(&TupleSet::of_atoms([0])));
+        assert_eq!(t.formula(&f).unwrap(), Bit::FALSE);
+        // A matrix of fresh variables: the result depends on them.
+        let fresh = t.fresh_matrix(&TupleSet::empty(1), &TupleSet::of_atoms([0, 1]));
+        assert_eq!(fresh.len(), 2);
+        t.bind(VarId(5), fresh);
+        let bit = t.formula(&f).unwrap();
+        assert!(!bit.is_const());
+        t.unbind(VarId(5));
+        assert!(t.formula(&f).is_err());
+    }
+
+    #[test]
+    fn the_gate_limit_turns_into_too_large() {
+        let (b, a, r) = bounds(6);
+        let x = decl(1, DeclMult::One, a.clone());
+        let y = decl(2, DeclMult::One, a.clone());
+        let body = Expr::product(x.var_expr(), y.var_expr()).in_(&Expr::closure(r.clone()));
+        let f = Formula::forall(vec![x, y], body);
+        let mut t = Translator::with_limit(&b, 200).unwrap();
+        assert!(matches!(t.formula(&f), Err(SolveError::TooLarge(_))));
+        let mut t = Translator::new(&b).unwrap();
+        assert!(t.formula(&f).is_ok());
+    }
+}
