@@ -121,7 +121,9 @@ fn main() -> ExitCode {
     let mut sources = SourceMap::new();
     let result = match cli.command {
         None => {
-            eprintln!("solder: the interactive REPL is not available yet; use `solder run FILE` (see `solder --help`)");
+            eprintln!(
+                "solder: the interactive REPL is not available yet; use `solder run FILE` (see `solder --help`)"
+            );
             return ExitCode::from(2);
         }
         Some(Cmd::Run(args)) => run(&mut sources, &args, false),
@@ -158,17 +160,28 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
     let indices: Vec<usize> = match &args.command {
         Some(key) => {
             let Some(i) = checked.find_command(key) else {
-                let labels: Vec<String> = checked.model.commands.iter().map(|c| c.label.clone()).collect();
-                return Err(Errors::from(solder::diagnostic::Diagnostic::global(format!(
-                    "no command `{key}` in {} (its commands: {})",
-                    args.file.display(),
-                    if labels.is_empty() { "none".to_string() } else { labels.join(", ") }
-                ))));
+                let labels: Vec<String> = checked
+                    .model
+                    .commands
+                    .iter()
+                    .map(|c| c.label.clone())
+                    .collect();
+                return Err(Errors::from(solder::diagnostic::Diagnostic::global(
+                    format!(
+                        "no command `{key}` in {} (its commands: {})",
+                        args.file.display(),
+                        if labels.is_empty() {
+                            "none".to_string()
+                        } else {
+                            labels.join(", ")
+                        }
+                    ),
+                )));
             };
             if only_checks && checked.model.commands[i].kind != CommandKind::Check {
-                return Err(Errors::from(solder::diagnostic::Diagnostic::global(format!(
-                    "`{key}` is a `run` command; use `solder run`"
-                ))));
+                return Err(Errors::from(solder::diagnostic::Diagnostic::global(
+                    format!("`{key}` is a `run` command; use `solder run`"),
+                )));
             }
             vec![i]
         }
@@ -181,7 +194,11 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
         return Ok(ExitCode::SUCCESS);
     }
     let opts = args.solver.options();
-    let wanted = if args.all { usize::MAX } else { args.count.unwrap_or(1).max(1) };
+    let wanted = if args.all {
+        usize::MAX
+    } else {
+        args.count.unwrap_or(1).max(1)
+    };
     let mut out = std::io::stdout().lock();
     for i in indices {
         let mut cr = CommandRun::start(&checked, i, &opts)?;
@@ -275,7 +292,10 @@ fn json_result(text: &str, cr: &CommandRun) -> serde_json::Value {
 
 fn print_warnings(sources: &SourceMap, checked: &Checked) {
     if !checked.model.warnings.is_empty() {
-        eprint!("{}", sources.render(&checked.model.warnings, std::io::stderr().is_terminal()));
+        eprint!(
+            "{}",
+            sources.render(&checked.model.warnings, std::io::stderr().is_terminal())
+        );
     }
 }
 

@@ -50,7 +50,8 @@ impl CommandRun {
         let command = checked.build_command(index)?;
         let mut solve_opts = opts.solve.clone();
         solve_opts.skolem_prefix = command.skolem_prefix.clone();
-        let enumerator = Enumerator::new(&command.problem, &solve_opts).map_err(|e| solve_error(&command, e))?;
+        let enumerator =
+            Enumerator::new(&command.problem, &solve_opts).map_err(|e| solve_error(&command, e))?;
         let mut run = CommandRun {
             command,
             enumerator,
@@ -100,7 +101,9 @@ impl CommandRun {
 
     /// Skolem constants and their values in the current instance.
     pub fn skolems(&self) -> Vec<(String, TupleSet)> {
-        let Some(inst) = self.instance() else { return Vec::new() };
+        let Some(inst) = self.instance() else {
+            return Vec::new();
+        };
         self.bounds()
             .relations
             .iter()
@@ -127,7 +130,9 @@ impl CommandRun {
             (Outcome::Sat(_), CommandKind::Check, false) => "counterexample found",
             (Outcome::Sat(_), CommandKind::Check, true) => "another counterexample found",
             (Outcome::Unsat, CommandKind::Run, false) => "no instance found within the scope",
-            (Outcome::Unsat, CommandKind::Check, false) => "no counterexample found within the scope",
+            (Outcome::Unsat, CommandKind::Check, false) => {
+                "no counterexample found within the scope"
+            }
             (Outcome::Unsat, _, true) => "no more instances",
             (Outcome::Interrupted, _, _) => "interrupted",
         }
@@ -148,8 +153,11 @@ fn solve_error(command: &CommandProblem, e: SolveError) -> Errors {
             )
         }
         SolveError::TooLarge(what) => Errors::from(
-            Diagnostic::error(command.span, format!("this command is too large to solve: {what}"))
-                .with_help("try a smaller scope"),
+            Diagnostic::error(
+                command.span,
+                format!("this command is too large to solve: {what}"),
+            )
+            .with_help("try a smaller scope"),
         ),
     }
 }

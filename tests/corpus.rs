@@ -33,7 +33,11 @@ fn cases(dir: &Path) -> Vec<Case> {
     for line in manifest.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).expect("manifest line is JSON");
         let flag = |k: &str| v[k].as_bool().unwrap_or(false);
-        if flag("uses_ints") || flag("uses_seq") || flag("alloy4_only_syntax") || flag("higher_order") {
+        if flag("uses_ints")
+            || flag("uses_seq")
+            || flag("alloy4_only_syntax")
+            || flag("higher_order")
+        {
             continue;
         }
         out.push(Case {
@@ -60,7 +64,10 @@ fn run_case(case: &Case) -> Result<&'static str, (String, String)> {
         (cause, first.message.clone())
     })?;
     if checked.model.commands.len() != 1 {
-        return Err(("case shape".into(), format!("{} commands", checked.model.commands.len())));
+        return Err((
+            "case shape".into(),
+            format!("{} commands", checked.model.commands.len()),
+        ));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let mut opts = RunOptions::default();
@@ -97,7 +104,9 @@ fn run_case(case: &Case) -> Result<&'static str, (String, String)> {
     Ok(match run.outcome {
         Outcome::Sat(_) => "sat",
         Outcome::Unsat => "unsat",
-        Outcome::Interrupted => return Err(("timeout".into(), format!("over {CASE_TIME_LIMIT:?}"))),
+        Outcome::Interrupted => {
+            return Err(("timeout".into(), format!("over {CASE_TIME_LIMIT:?}")));
+        }
     })
 }
 
@@ -105,14 +114,20 @@ fn run_case(case: &Case) -> Result<&'static str, (String, String)> {
 fn corpus_verdicts_match_alloy() {
     let dir = corpus_dir();
     if !dir.join("manifest.jsonl").is_file() {
-        println!("corpus not found at {}, skipping the compatibility test", dir.display());
+        println!(
+            "corpus not found at {}, skipping the compatibility test",
+            dir.display()
+        );
         return;
     }
     let cases = cases(&dir);
     let started = Instant::now();
     let next = Mutex::new(0usize);
-    let results: Mutex<Vec<(usize, Result<&'static str, (String, String)>, Duration)>> = Mutex::new(Vec::new());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(4);
+    let results: Mutex<Vec<(usize, Result<&'static str, (String, String)>, Duration)>> =
+        Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(4);
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
@@ -172,8 +187,14 @@ fn corpus_verdicts_match_alloy() {
         println!("    {:>8.1} ms  {id}", t.as_secs_f64() * 1000.0);
     }
     // A wrong verdict or a failed verification is never acceptable, whatever the rate.
-    assert!(!misses.contains_key("WRONG VERDICT"), "solder disagrees with Alloy on some cases");
-    assert!(!misses.contains_key("VERIFICATION FAILURE"), "an instance failed verification");
+    assert!(
+        !misses.contains_key("WRONG VERDICT"),
+        "solder disagrees with Alloy on some cases"
+    );
+    assert!(
+        !misses.contains_key("VERIFICATION FAILURE"),
+        "an instance failed verification"
+    );
     assert!(!misses.contains_key("PANIC"), "a case panicked");
     assert!(
         passed as f64 >= REQUIRED_PASS_RATE * total as f64,

@@ -36,7 +36,11 @@ fn solve_checked(p: &Problem, opts: &SolveOptions, seed: u64) -> bool {
                 );
             }
             let ok = eval_formula(&inst, &p.formula).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            assert!(ok, "seed {seed}: the instance does not satisfy\n{}", p.formula);
+            assert!(
+                ok,
+                "seed {seed}: the instance does not satisfy\n{}",
+                p.formula
+            );
             true
         }
         Outcome::Unsat => false,
@@ -54,7 +58,8 @@ fn random_problems_agree_with_brute_force() {
             for (symmetry, fix) in [(20, true), (0, false), (0, true), (20, false)] {
                 let got = solve_checked(&p, &options(backend, symmetry, fix), seed);
                 assert_eq!(
-                    got, expected,
+                    got,
+                    expected,
                     "seed {seed}: {backend:?}, symmetry {symmetry}, fix_orders {fix}: solver says {}, brute force {}\n{}",
                     if got { "SAT" } else { "UNSAT" },
                     if expected { "SAT" } else { "UNSAT" },
@@ -66,7 +71,10 @@ fn random_problems_agree_with_brute_force() {
     }
     println!("{PROBLEMS} random problems: {sat} SAT, {unsat} UNSAT");
     // Both verdicts must be well represented, or the comparison proves little.
-    assert!(sat > PROBLEMS / 5 && unsat > PROBLEMS / 10, "{sat} SAT, {unsat} UNSAT");
+    assert!(
+        sat > PROBLEMS / 5 && unsat > PROBLEMS / 10,
+        "{sat} SAT, {unsat} UNSAT"
+    );
 }
 
 #[test]
@@ -74,7 +82,8 @@ fn enumeration_without_symmetry_breaking_counts_every_model() {
     for seed in 0..150 {
         let p = random_problem(seed);
         let expected = count_models(&p.bounds, &p.formula, 1 << 20).expect("brute force");
-        let mut en = Enumerator::new(&p, &options(BackendKind::Cadical, 0, false)).expect("translates");
+        let mut en =
+            Enumerator::new(&p, &options(BackendKind::Cadical, 0, false)).expect("translates");
         // Skolem constants may make several instances of one model: count the distinct
         // values of the problem's own relations.
         let own = p.bounds.relations.len();
@@ -83,7 +92,10 @@ fn enumeration_without_symmetry_breaking_counts_every_model() {
         loop {
             match en.next() {
                 Outcome::Sat(inst) => {
-                    assert!(eval_formula(&inst, &p.formula).unwrap(), "seed {seed}: bad instance");
+                    assert!(
+                        eval_formula(&inst, &p.formula).unwrap(),
+                        "seed {seed}: bad instance"
+                    );
                     seen.insert(inst.values[..own].to_vec());
                     steps += 1;
                     assert!(steps <= 1 << 16, "seed {seed}: enumeration does not end");
@@ -93,6 +105,10 @@ fn enumeration_without_symmetry_breaking_counts_every_model() {
             }
         }
         let n = seen.len() as u64;
-        assert_eq!(n, expected, "seed {seed}: enumerated {n} models, brute force counts {expected}\n{}", p.formula);
+        assert_eq!(
+            n, expected,
+            "seed {seed}: enumerated {n} models, brute force counts {expected}\n{}",
+            p.formula
+        );
     }
 }

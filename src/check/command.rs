@@ -39,6 +39,8 @@ pub struct CommandProblem {
 pub struct Scopes {
     pub count: Vec<Option<usize>>,
     pub exact: Vec<bool>,
+    /// The integer bitwidth (Alloy's default is 4).
+    pub bitwidth: u32,
 }
 
 pub fn build(model: &Model, layout: &Layout, index: usize) -> Result<CommandProblem, Errors> {
@@ -97,7 +99,8 @@ pub fn build(model: &Model, layout: &Layout, index: usize) -> Result<CommandProb
             upper,
         });
     }
-    let presentation = presentation(model, layout, &elab);
+    let mut presentation = presentation(model, layout, &elab);
+    presentation.named_atoms = builder.int_atoms.clone();
     let skolem_prefix = if cmd.label.contains('$') {
         String::new()
     } else {
@@ -178,6 +181,7 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
     let mut errors = Vec::new();
     let mut overall: Option<usize> = None;
     let mut any_sig_scope = false;
+    let mut bitwidth = 4;
     if let Some(scope) = &cmd.scope {
         overall = scope.overall.map(|(n, _)| n as usize);
         for ts in &scope.types {
@@ -357,14 +361,19 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
     if !errors.is_empty() {
         return Err(Errors(errors));
     }
-    Ok(Scopes { count, exact })
+    Ok(Scopes {
+        count,
+        exact,
+        bitwidth,
+    })
 }
 
 fn scope_summary(model: &Model, scopes: &Scopes) -> String {
     let mut parts = Vec::new();
     for s in model.top_sigs() {
         let sig = model.sig(s);
-        if model.module(sig.module).is_stdlib && sig.private {
+        // Private library sigs and `one` sigs say nothing about the scope.
+        if (model.module(sig.module).is_stdlib && sig.private) || sig.mult == Some(SigMult::One) {
             continue;
         }
         if let Some(c) = scopes.count[s.index()] {
@@ -392,6 +401,8 @@ struct BoundsBuilder<'a> {
     sig_bounds: Vec<(TupleSet, TupleSet)>,
     /// Hierarchy and scope constraints.
     structure: Vec<Formula>,
+    /// Integer atoms with their names.
+    int_atoms: Vec<(Atom, String)>,
 }
 
 impl<'a> BoundsBuilder<'a> {
@@ -404,6 +415,7 @@ impl<'a> BoundsBuilder<'a> {
             pool: vec![Vec::new(); model.sigs.len()],
             sig_bounds: vec![(TupleSet::empty(1), TupleSet::empty(1)); layout.sig_rels.len()],
             structure: Vec::new(),
+            int_atoms: Vec::new(),
         }
     }
 
@@ -436,6 +448,28 @@ impl<'a> BoundsBuilder<'a> {
                 })
                 .collect();
             self.alloc(t, pool);
+        }
+        // The integers are atoms of the universe and members of `univ`, as in Alloy.
+        let bw = self.scopes.bitwidth;
+        let ints: Vec<Atom> = if bw == 0 {
+            Vec::new()
+        } else {
+            let lo = -(1i64 << (bw - 1));
+            let hi = (1i64 << (bw - 1)) - 1;
+            (lo..=hi)
+                .map(|v| {
+                    self.atom_names.push(v.to_string());
+                    self.int_atoms
+                        .push(((self.atom_names.len() - 1) as Atom, v.to_string()));
+                    (self.atom_names.len() - 1) as Atom
+                })
+                .collect()
+        };
+        for (i, spec) in self.layout.sig_rels.iter().enumerate() {
+            if let RelOwner::Ints = spec.owner {
+                let all = TupleSet::of_atoms(ints.iter().copied());
+                self.sig_bounds[i] = (all.clone(), all);
+            }
         }
         // Subset sigs: within the union of their parents.
         for (i, spec) in self.layout.sig_rels.iter().enumerate() {
@@ -473,27 +507,27 @@ impl<'a> BoundsBuilder<'a> {
         let sig = self.model.sig(s);
         let value = self.layout.sig_value[s.index()].clone();
         let exact = self.scopes.exact[s.index()];
-        let scope = self.scopes.count[s.index()].unwrap_or(0);
+        // Exact descendants may raise the scope (as in Alloy).
+        let scope = self.scopes.count[s.index()].unwrap_or(0).max(self.need(s));
         self.pool[s.index()] = pool.clone();
-        // Exact children get atoms of their own, so that their bounds can be exact.
-        let mut rest: Vec<Atom> = pool.clone();
+        // Every child first reserves atoms for its exact part (an exact child its whole
+        // scope, any other child what its exact descendants need), so that exact sigs get
+        // atoms of their own and exact bounds; the remaining atoms are shared by the
+        // non-exact children and the remainder. `pool` lists reserved atoms first.
         let children = sig.children.clone();
-        let mut child_pools: Vec<(SigId, Vec<Atom>)> = Vec::new();
+        let mut free: Vec<Atom> = pool.clone();
+        let mut reservations: Vec<Vec<Atom>> = Vec::new();
         for c in &children {
-            if self.scopes.exact[c.index()] {
-                let k = self.need(*c);
-                let take: Vec<Atom> = rest.iter().copied().take(k).collect();
-                rest.retain(|a| !take.contains(a));
-                child_pools.push((*c, take));
-            }
+            let k = self.need(*c).min(free.len());
+            reservations.push(free.drain(..k).collect());
         }
-        for c in &children {
+        let rest = free;
+        for (c, reserved) in children.iter().zip(reservations) {
+            let mut child_pool = reserved;
             if !self.scopes.exact[c.index()] {
-                child_pools.push((*c, rest.clone()));
+                child_pool.extend(rest.iter().copied());
             }
-        }
-        for (c, p) in child_pools {
-            self.alloc(c, p);
+            self.alloc(*c, child_pool);
         }
         // This sig's own relation (a leaf) or remainder relation.
         for (i, spec) in self.layout.sig_rels.iter().enumerate() {
@@ -634,5 +668,9 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
                 && field.name != "Next",
         });
     }
-    Presentation { sigs, fields }
+    Presentation {
+        sigs,
+        fields,
+        named_atoms: Vec::new(),
+    }
 }

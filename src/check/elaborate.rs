@@ -66,6 +66,11 @@ pub type R<T> = Result<T, ElabError>;
 pub enum Val {
     Set(Expr, Type),
     Form(Formula),
+    /// A set whose type is known but whose value solder cannot compute yet (integers);
+    /// it is an error only if the value is needed and its type is not empty.
+    Poison(Type, Box<ElabError>),
+    /// The meanings of an overloaded name (with Alloy's weights), until the context picks.
+    Choice(Vec<(Val, u8)>),
 }
 
 /// Where implicit `this` applies.
@@ -74,8 +79,8 @@ pub enum SigCtx {
     None,
     /// The appended fact of a sig.
     Fact(SigId),
-    /// A field declaration of a sig.
-    FieldDecl(SigId),
+    /// A field declaration of a sig (only fields declared before it are visible).
+    FieldDecl(SigId, FieldId),
 }
 
 /// Local names (let, quantifier and parameter variables, `this`).
@@ -151,12 +156,6 @@ impl Shape {
     }
 }
 
-/// A candidate meaning of a name, with Alloy's preference weight (lower wins).
-struct Cand {
-    val: R<Val>,
-    weight: u8,
-}
-
 pub struct Elaborator<'m> {
     pub model: &'m Model,
     pub layout: &'m Layout,
@@ -206,9 +205,9 @@ impl<'m> Elaborator<'m> {
 
     pub fn sig_val(&self, s: SigId, span: Span) -> R<Val> {
         match s {
-            INT => Err(ElabError::unsupported(span, "`Int` is")),
-            STRING => Err(ElabError::unsupported(span, "`String` is")),
-            SEQ_INT => Err(ElabError::unsupported(span, "`seq/Int` is")),
+            INT => Ok(poison(Type::of_sig(INT), span, "`Int` is")),
+            STRING => Ok(poison(Type::of_sig(STRING), span, "`String` is")),
+            SEQ_INT => Ok(poison(Type::of_sig(SEQ_INT), span, "`seq/Int` is")),
             _ => Ok(Val::Set(
                 self.layout.sig_value[s.index()].clone(),
                 types::sig_type(self.model, s),
@@ -258,7 +257,7 @@ impl<'m> Elaborator<'m> {
                 "this",
                 Val::Set(this.var_expr(), types::sig_type(self.model, field.sig)),
             )
-            .with_sig_ctx(SigCtx::FieldDecl(field.sig));
+            .with_sig_ctx(SigCtx::FieldDecl(field.sig, f));
         let mut shape = self.shape(&field.decl.bound, &env)?;
         // A unary bound without a keyword means `one`.
         if let Shape::Plain(e, _) = &shape
@@ -327,13 +326,14 @@ impl<'m> Elaborator<'m> {
         Ok(Formula::and(out))
     }
 
-    /// `rel in sig -> univ -> ...`
+    /// The first column of `rel` lies in `sig` (`rel.univ.univ... in sig`: joining with
+    /// the unary `univ` is far cheaper than building `sig -> univ -> ...`).
     fn in_domain(&self, rel: &Expr, sig: &Expr) -> Formula {
-        let mut bound = sig.clone();
+        let mut dom = rel.clone();
         for _ in 1..rel.arity() {
-            bound = Expr::product(bound, self.layout.univ.clone());
+            dom = Expr::join(dom, self.layout.univ.clone());
         }
-        rel.in_(&bound)
+        dom.in_(sig)
     }
 
     /// The parameter types of a pred or fun (bounds elaborated left to right).
@@ -345,11 +345,10 @@ impl<'m> Elaborator<'m> {
         let mut env = Env::new(func.module);
         let mut out = Vec::new();
         for p in &func.params {
-            let shape = self.shape(&p.bound, &env)?;
-            let (e, t) = shape.plain();
+            let t = self.shape_type(&p.bound, &env)?;
             env = env.bind(
                 &p.name,
-                Val::Set(Expr::var(self.fresh_var(p.span), e.arity()), t.clone()),
+                Val::Set(Expr::var(self.fresh_var(p.span), t.arity), t.clone()),
             );
             out.push(t);
         }
@@ -360,7 +359,7 @@ impl<'m> Elaborator<'m> {
     // ----- entry points ----------------------------------------------------------------
 
     pub fn formula(&self, e: &ast::Expr, env: &Env) -> R<Formula> {
-        match self.expr(e, env)? {
+        match self.resolve(self.expr(e, env)?, None, e.span)? {
             Val::Form(f) => Ok(f),
             Val::Set(_, t) => Err(ElabError::new(
                 e.span,
@@ -369,16 +368,24 @@ impl<'m> Elaborator<'m> {
                     types::show(self.model, &t)
                 ),
             )),
+            _ => unreachable!("resolve gives a set or a formula"),
         }
     }
 
     pub fn set(&self, e: &ast::Expr, env: &Env) -> R<(Expr, Type)> {
-        match self.expr(e, env)? {
+        self.set_hinted(e, env, None)
+    }
+
+    /// A set-valued expression; `hint` is the type the context expects, which picks among
+    /// the meanings of an overloaded name.
+    fn set_hinted(&self, e: &ast::Expr, env: &Env, hint: Option<&Type>) -> R<(Expr, Type)> {
+        match self.resolve(self.expr(e, env)?, hint, e.span)? {
             Val::Set(x, t) => Ok((x, t)),
             Val::Form(_) => Err(ElabError::new(
                 e.span,
                 "expected an expression, but this is a formula",
             )),
+            _ => unreachable!("resolve gives a set or a formula"),
         }
     }
 
@@ -390,13 +397,73 @@ impl<'m> Elaborator<'m> {
         Ok(Formula::and(parts))
     }
 
+    /// Settle a value: an overloaded name takes the meaning the context allows (types that
+    /// meet `hint`, then non-empty types, then the lowest weight); a value solder cannot
+    /// compute is an error unless its type shows it is always empty.
+    pub fn resolve(&self, v: Val, hint: Option<&Type>, span: Span) -> R<Val> {
+        match v {
+            Val::Poison(t, err) => {
+                if t.is_empty() {
+                    Ok(Val::Set(Expr::none(t.arity), t))
+                } else {
+                    Err(*err)
+                }
+            }
+            Val::Choice(alts) => {
+                let mut alts = alts;
+                if let Some(h) = hint {
+                    let fits =
+                        |v: &Val| val_type(v).is_some_and(|t| types::overlaps(self.model, &t, h));
+                    if alts.iter().any(|(v, _)| fits(v)) {
+                        alts.retain(|(v, _)| fits(v));
+                    }
+                }
+                let picked = self.pick(alts, span)?;
+                self.resolve(picked, hint, span)
+            }
+            v => Ok(v),
+        }
+    }
+
+    /// Alloy's choice among meanings: non-empty types first, then the lowest weight.
+    fn pick(&self, mut alts: Vec<(Val, u8)>, span: Span) -> R<Val> {
+        if alts.len() > 1 && alts.iter().any(|(v, _)| !is_empty_type(v)) {
+            alts.retain(|(v, _)| !is_empty_type(v));
+        }
+        let best = alts.iter().map(|(_, w)| *w).min().unwrap_or(0);
+        alts.retain(|(_, w)| *w == best);
+        let first = val_key(&alts[0].0);
+        if alts.len() > 1 && alts.iter().any(|(v, _)| val_key(v) != first) {
+            // Always-empty meanings of one arity are all `none`.
+            let all_empty_same_arity = alts
+                .iter()
+                .all(|(v, _)| is_empty_type(v) && val_arity(v) == val_arity(&alts[0].0));
+            if !all_empty_same_arity {
+                return Err(ElabError::new(
+                    span,
+                    format!(
+                        "this name is ambiguous: it has {} possible meanings here",
+                        alts.len()
+                    ),
+                )
+                .with_help(
+                    "qualify it with a module alias or restrict it by a sig (e.g. `Sig <: field`)",
+                ));
+            }
+        }
+        Ok(alts.swap_remove(0).0)
+    }
+
     pub fn expr(&self, e: &ast::Expr, env: &Env) -> R<Val> {
         let span = e.span;
         match &e.kind {
             A::Name(q) => self.app(q, &[], env, span),
             A::AtName(q) => self.at_name(q, env, span),
             A::This => env.local("this").cloned().ok_or_else(|| {
-                ElabError::new(span, "`this` is only defined in sig facts, field declarations and receiver preds/funs")
+                ElabError::new(
+                    span,
+                    "`this` is only defined in sig facts, field declarations and receiver preds/funs",
+                )
             }),
             A::Iden => Ok(Val::Set(
                 Expr::domain_restrict(self.layout.univ.clone(), Expr::iden()),
@@ -404,10 +471,10 @@ impl<'m> Elaborator<'m> {
             )),
             A::Univ => Ok(Val::Set(self.layout.univ.clone(), Type::univ(1))),
             A::None => Ok(Val::Set(Expr::none(1), Type::empty(1))),
-            A::IntSig => Err(ElabError::unsupported(span, "`Int` is")),
-            A::StringSig | A::Str(_) => Err(ElabError::unsupported(span, "strings are")),
-            A::SeqInt => Err(ElabError::unsupported(span, "sequences are")),
-            A::Number(_) => Err(ElabError::unsupported(span, "integers are")),
+            A::IntSig => Ok(poison(Type::of_sig(INT), span, "`Int` is")),
+            A::StringSig | A::Str(_) => Ok(poison(Type::of_sig(STRING), span, "strings are")),
+            A::SeqInt => Ok(poison(Type::of_sig(SEQ_INT), span, "sequences are")),
+            A::Number(_) => Ok(poison(Type::of_sig(INT), span, "integers are")),
             A::Unary(op, x) => self.unary(*op, x, env, span),
             A::Binary(op, a, b) => self.binary(*op, a, b, env, span),
             A::Arrow(m1, m2, a, b) => {
@@ -417,14 +484,18 @@ impl<'m> Elaborator<'m> {
                         "a multiplicity arrow is only allowed in a declaration or on the right of `in`",
                     ));
                 }
-                let (ea, ta) = self.set(a, env)?;
-                let (eb, tb) = self.set(b, env)?;
-                Ok(Val::Set(Expr::product(ea, eb), ta.product(&tb)))
+                let va = self.expr(a, env)?;
+                let vb = self.expr(b, env)?;
+                self.lift2(va, vb, span, |(ea, ta), (eb, tb)| {
+                    Ok((Expr::product(ea, eb), ta.product(&tb)))
+                })
             }
             A::Box(head, args) => self.box_join(head, args, env, span),
             A::IfElse(c, a, b) => {
                 let c = self.formula(c, env)?;
-                match (self.expr(a, env)?, self.expr(b, env)?) {
+                let va = self.resolve(self.expr(a, env)?, None, a.span)?;
+                let vb = self.resolve(self.expr(b, env)?, None, b.span)?;
+                match (va, vb) {
                     (Val::Form(x), Val::Form(y)) => Ok(Val::Form(Formula::or([
                         c.clone().and2(x),
                         c.not().and2(y),
@@ -442,7 +513,10 @@ impl<'m> Elaborator<'m> {
                         }
                         Ok(Val::Set(Expr::if_then_else(c, x, y), tx.union(&ty)))
                     }
-                    _ => Err(ElabError::new(span, "the two branches must both be formulas or both be expressions")),
+                    _ => Err(ElabError::new(
+                        span,
+                        "the two branches must both be formulas or both be expressions",
+                    )),
                 }
             }
             A::Disj(args) => {
@@ -456,7 +530,10 @@ impl<'m> Elaborator<'m> {
                         let ((a, _), _) = &sets[i];
                         let ((b, _), sb) = &sets[j];
                         if a.arity() != b.arity() {
-                            return Err(ElabError::new(*sb, "the arguments of `disj[...]` must have the same arity"));
+                            return Err(ElabError::new(
+                                *sb,
+                                "the arguments of `disj[...]` must have the same arity",
+                            ));
                         }
                         parts.push(Expr::intersection(a.clone(), b.clone()).no());
                     }
@@ -475,21 +552,150 @@ impl<'m> Elaborator<'m> {
             A::Comprehension(decls, body) => {
                 let (ds, guard, env2) = self.decls(decls, env, true)?;
                 let f = self.formula(body, &env2)?;
-                let ty = ds.iter().fold(Type::empty(0), |acc, d| {
-                    let t = env2.local(&d.name).map(|v| match v {
-                        Val::Set(_, t) => t.clone(),
-                        Val::Form(_) => Type::univ(1),
+                let mut ty: Option<Type> = None;
+                for d in &ds {
+                    let t = env2.local(&d.name).and_then(val_type).unwrap_or(Type::univ(1));
+                    ty = Some(match ty {
+                        None => t,
+                        Some(acc) => acc.product(&t),
                     });
-                    if acc.arity == 0 {
-                        t.unwrap_or(Type::univ(1))
-                    } else {
-                        acc.product(&t.unwrap_or(Type::univ(1)))
-                    }
-                });
-                Ok(Val::Set(Expr::comprehension(ds, guard.and2(f)), ty))
+                }
+                Ok(Val::Set(
+                    Expr::comprehension(ds, guard.and2(f)),
+                    ty.unwrap_or(Type::univ(1)),
+                ))
             }
             A::Block(b) => Ok(Val::Form(self.block(b, env)?)),
         }
+    }
+
+    /// Apply a set operation to two values, trying every meaning of overloaded operands.
+    /// Meanings that fail are dropped; if several succeed, those with non-empty types are
+    /// kept, as a choice for the context to settle.
+    fn lift2(
+        &self,
+        a: Val,
+        b: Val,
+        span: Span,
+        f: impl Fn((Expr, Type), (Expr, Type)) -> R<(Expr, Type)>,
+    ) -> R<Val> {
+        let mut ok: Vec<(Val, u8)> = Vec::new();
+        let mut first_err: Option<ElabError> = None;
+        for (x, wx) in alternatives(a) {
+            for (y, wy) in alternatives(b.clone()) {
+                let r = match (as_set(&x, span), as_set(&y, span)) {
+                    (Ok((ex, tx, px)), Ok((ey, ty, py))) => {
+                        f((ex, tx), (ey, ty)).map(|(e, t)| match px.or(py) {
+                            Some(err) => Val::Poison(t, err),
+                            None => Val::Set(e, t),
+                        })
+                    }
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                };
+                match r {
+                    Ok(v) => ok.push((v, wx + wy)),
+                    Err(e) => {
+                        first_err.get_or_insert(e);
+                    }
+                }
+            }
+        }
+        self.collect(ok, first_err)
+    }
+
+    fn lift1(&self, a: Val, span: Span, f: impl Fn(Expr, Type) -> R<(Expr, Type)>) -> R<Val> {
+        let mut ok = Vec::new();
+        let mut first_err = None;
+        for (x, w) in alternatives(a) {
+            let r = as_set(&x, span).and_then(|(e, t, p)| {
+                f(e, t).map(|(e, t)| match p {
+                    Some(err) => Val::Poison(t, err),
+                    None => Val::Set(e, t),
+                })
+            });
+            match r {
+                Ok(v) => ok.push((v, w)),
+                Err(e) => {
+                    first_err.get_or_insert(e);
+                }
+            }
+        }
+        self.collect(ok, first_err)
+    }
+
+    fn collect(&self, mut ok: Vec<(Val, u8)>, first_err: Option<ElabError>) -> R<Val> {
+        if ok.is_empty() {
+            return Err(first_err.expect("some alternative was tried"));
+        }
+        if ok.len() > 1 && ok.iter().any(|(v, _)| !is_empty_type(v)) {
+            ok.retain(|(v, _)| !is_empty_type(v));
+        } else if ok.len() > 1
+            && ok
+                .iter()
+                .all(|(v, _)| val_arity(v).is_some() && val_arity(v) == val_arity(&ok[0].0))
+        {
+            // Every meaning is always empty: Alloy takes the value `none`, which any of them is.
+            ok.truncate(1);
+        }
+        if ok.len() == 1 {
+            return Ok(ok.swap_remove(0).0);
+        }
+        Ok(Val::Choice(ok))
+    }
+
+    /// A comparison of two sets (`in`, `=`): among the meanings of the operands, prefer
+    /// pairs whose types overlap.
+    fn compare(
+        &self,
+        a: Val,
+        b: Val,
+        span: Span,
+        f: impl Fn(&Expr, &Expr) -> R<Formula>,
+    ) -> R<Formula> {
+        let mut ok: Vec<(Formula, u8, bool)> = Vec::new();
+        let mut first_err: Option<ElabError> = None;
+        for (x, wx) in alternatives(a) {
+            for (y, wy) in alternatives(b.clone()) {
+                let r = self.resolve(x.clone(), None, span).and_then(|x| {
+                    let y = self.resolve(y.clone(), None, span)?;
+                    match (x, y) {
+                        (Val::Set(ex, tx), Val::Set(ey, ty)) => {
+                            let overlap = types::overlaps(self.model, &tx, &ty);
+                            f(&ex, &ey).map(|g| (g, overlap))
+                        }
+                        _ => Err(ElabError::new(
+                            span,
+                            "both sides of a comparison must be expressions",
+                        )),
+                    }
+                });
+                match r {
+                    Ok((g, overlap)) => ok.push((g, wx + wy, overlap)),
+                    Err(e) => {
+                        first_err.get_or_insert(e);
+                    }
+                }
+            }
+        }
+        if ok.is_empty() {
+            return Err(first_err.expect("some alternative was tried"));
+        }
+        if ok.iter().any(|(_, _, o)| *o) {
+            ok.retain(|(_, _, o)| *o);
+        }
+        let best = ok.iter().map(|(_, w, _)| *w).min().unwrap_or(0);
+        ok.retain(|(_, w, _)| *w == best);
+        if ok.len() > 1 && ok.iter().any(|(g, _, _)| g != &ok[0].0) {
+            return Err(ElabError::new(
+                span,
+                format!(
+                    "this comparison is ambiguous: it has {} possible meanings",
+                    ok.len()
+                ),
+            )
+            .with_help("qualify the overloaded name with a module alias or a sig"));
+        }
+        Ok(ok.swap_remove(0).0)
     }
 
     // ----- names, calls and joins ------------------------------------------------------
@@ -503,22 +709,23 @@ impl<'m> Elaborator<'m> {
                 _ => None,
             })
             .collect();
-        let mut cands = Vec::new();
+        let mut ok = Vec::new();
+        let mut first_err = None;
         for f in fields {
-            cands.push(Cand {
-                val: self
-                    .field_expr(f)
-                    .and_then(|e| Ok(Val::Set(e, self.field_type(f)?))),
-                weight: 0,
-            });
+            match self.field_val(f) {
+                Ok(v) => ok.push((v, 0)),
+                Err(e) => {
+                    first_err.get_or_insert(e);
+                }
+            }
         }
-        if cands.is_empty() {
+        if ok.is_empty() && first_err.is_none() {
             return Err(ElabError::new(
                 span,
                 format!("there is no field named `{}`", q.joined()),
             ));
         }
-        self.choose(cands, span, &q.joined())
+        self.collect(ok, first_err)
     }
 
     /// `head[args]`, where `head` is a name: a call, a macro use, or joins.
@@ -532,14 +739,18 @@ impl<'m> Elaborator<'m> {
         }
         match joined.as_str() {
             "pred/totalOrder" => return self.total_order(args, env, span),
-            "fun/min" | "fun/max" | "fun/next" | "fun/add" | "fun/sub" | "fun/mul" | "fun/div"
-            | "fun/rem" => {
-                return Err(ElabError::unsupported(
+            "fun/min" | "fun/max" => return Ok(poison(Type::of_sig(INT), span, "integers are")),
+            "fun/next" => {
+                return Ok(poison(
+                    Type::of_sig(INT).product(&Type::of_sig(INT)),
                     span,
-                    &format!("`{joined}` (integers) is"),
+                    "integers are",
                 ));
             }
-            "seq/Int" => return Err(ElabError::unsupported(span, "sequences are")),
+            "fun/add" | "fun/sub" | "fun/mul" | "fun/div" | "fun/rem" => {
+                return Err(ElabError::unsupported(span, "integer arithmetic is"));
+            }
+            "seq/Int" => return Ok(poison(Type::of_sig(SEQ_INT), span, "sequences are")),
             _ => {}
         }
         let items = names::lookup(self.model, env.module, &q.parts);
@@ -567,99 +778,85 @@ impl<'m> Elaborator<'m> {
             }
             arg_vals[i].clone().expect("just set")
         };
-        let mut cands: Vec<Cand> = Vec::new();
+        let mut ok: Vec<(Val, u8)> = Vec::new();
+        let mut first_err: Option<(ElabError, u8)> = None;
+        let mut push = |r: R<Val>, w: u8, ok: &mut Vec<(Val, u8)>| match r {
+            Ok(v) => ok.push((v, w)),
+            Err(e) => {
+                if first_err.as_ref().is_none_or(|(_, fw)| w < *fw) {
+                    first_err = Some((e, w));
+                }
+            }
+        };
         for item in &items {
             match *item {
                 Item::Sig(s) => {
                     let base = self.sig_val(s, span);
-                    cands.push(Cand {
-                        val: base.and_then(|b| self.join_vals(b, args, &mut arg, span)),
-                        weight: 0,
-                    });
+                    push(
+                        base.and_then(|b| self.join_vals(b, args, &mut arg, span)),
+                        0,
+                        &mut ok,
+                    );
                 }
                 Item::Field(f) => {
                     let field_sig = self.model.field(f).sig;
                     let (base, weight) = match env.sig_ctx {
-                        SigCtx::Fact(s) | SigCtx::FieldDecl(s) if self.sig_within(s, field_sig) => {
+                        // Field declarations see only earlier fields.
+                        SigCtx::FieldDecl(_, current) if f >= current => continue,
+                        SigCtx::Fact(s) | SigCtx::FieldDecl(s, _)
+                            if self.sig_within(s, field_sig) =>
+                        {
                             // Implicit `this.f`.
-                            let this = env.local("this").cloned();
-                            let v = match (this, self.field_expr(f)) {
-                                (Some(Val::Set(t, tt)), Ok(fe)) => self.field_type(f).map(|ft| {
-                                    Val::Set(Expr::join(t, fe), types::join(self.model, &tt, &ft))
-                                }),
-                                (_, Err(e)) => Err(e),
-                                _ => Err(ElabError::new(span, "`this` is not defined here")),
+                            let v = match env.local("this") {
+                                Some(this) => self
+                                    .field_val(f)
+                                    .and_then(|fv| self.join(this.clone(), fv, span)),
+                                None => Err(ElabError::new(span, "`this` is not defined here")),
                             };
                             (v, 0)
                         }
-                        SigCtx::FieldDecl(_) => continue,
+                        SigCtx::FieldDecl(..) => continue,
                         SigCtx::Fact(_) => (self.field_val(f), 1),
                         SigCtx::None => (self.field_val(f), 0),
                     };
-                    cands.push(Cand {
-                        val: base.and_then(|b| self.join_vals(b, args, &mut arg, span)),
+                    push(
+                        base.and_then(|b| self.join_vals(b, args, &mut arg, span)),
                         weight,
-                    });
+                        &mut ok,
+                    );
                 }
                 Item::Func(fid) => {
-                    if matches!(env.sig_ctx, SigCtx::FieldDecl(_)) {
-                        // Alloy does not allow calls in field declarations, but a
-                        // parameterless fun is harmless; keep it as a low-priority choice.
-                        if !self.model.func(fid).params.is_empty() {
-                            continue;
-                        }
-                    }
                     let func = self.model.func(fid);
+                    if matches!(env.sig_ctx, SigCtx::FieldDecl(..)) && !func.params.is_empty() {
+                        // Alloy allows no calls in field declarations.
+                        continue;
+                    }
                     let np = func.params.len();
                     if args.len() >= np {
-                        let mut vals = Vec::new();
-                        let mut err = None;
-                        for i in 0..np {
-                            match arg(i) {
-                                Ok(v) => vals.push(v),
-                                Err(e) => {
-                                    err = Some(e);
-                                    break;
-                                }
-                            }
-                        }
-                        let val = match err {
-                            Some(e) => Err(e),
-                            None => match self.applicable(fid, &vals, args, span) {
-                                Err(e) => Err(e),
-                                Ok(()) => self.call(fid, vals, span).and_then(|v| {
-                                    self.join_vals(v, &args[np..], &mut |i| arg(np + i), span)
-                                }),
-                            },
-                        };
-                        cands.push(Cand { val, weight: 0 });
+                        let vals: R<Vec<Val>> = (0..np).map(&mut arg).collect();
+                        let r = vals.and_then(|vals| {
+                            let vals = self.applicable(fid, vals, args, span)?;
+                            let v = self.call_or_poison(fid, vals, span)?;
+                            self.join_vals(v, &args[np..], &mut |i| arg(np + i), span)
+                        });
+                        push(r, 0, &mut ok);
                     } else if let SigCtx::Fact(_) = env.sig_ctx
                         && args.len() + 1 == np
-                        && let Some(Val::Set(this_e, this_t)) = env.local("this").cloned()
+                        && let Some(this) = env.local("this").cloned()
+                        && let Some(this_t) = val_type(&this)
                         && self
                             .param_types(fid)
                             .is_ok_and(|pt| types::overlaps(self.model, &pt[0], &this_t))
                     {
                         // In a sig fact, `g` may mean `g[this]`.
-                        let mut vals = vec![Val::Set(this_e, this_t)];
-                        let mut err = None;
-                        for i in 0..args.len() {
-                            match arg(i) {
-                                Ok(v) => vals.push(v),
-                                Err(e) => {
-                                    err = Some(e);
-                                    break;
-                                }
-                            }
-                        }
-                        let val = match err {
-                            Some(e) => Err(e),
-                            None => self.call(fid, vals, span),
-                        };
-                        cands.push(Cand { val, weight: 1 });
+                        let vals: R<Vec<Val>> = std::iter::once(Ok(this))
+                            .chain((0..args.len()).map(&mut arg))
+                            .collect();
+                        let r = vals.and_then(|vals| self.call_or_poison(fid, vals, span));
+                        push(r, 1, &mut ok);
                     } else {
-                        cands.push(Cand {
-                            val: Err(ElabError::new(
+                        push(
+                            Err(ElabError::new(
                                 span,
                                 format!(
                                     "`{}` takes {} argument{} but is given {}",
@@ -674,17 +871,21 @@ impl<'m> Elaborator<'m> {
                                 func.name,
                                 param_list(func)
                             ))),
-                            weight: 2,
-                        });
+                            2,
+                            &mut ok,
+                        );
                     }
                 }
                 Item::Macro(_) | Item::Assert(_) => {}
             }
         }
-        if cands.is_empty() {
-            return Err(self.unknown_name(q, env, span));
+        if ok.is_empty() {
+            return match first_err {
+                Some((e, _)) => Err(e),
+                None => Err(self.unknown_name(q, env, span)),
+            };
         }
-        self.choose(cands, span, &joined)
+        self.collect(ok, None)
     }
 
     fn field_val(&self, f: FieldId) -> R<Val> {
@@ -714,95 +915,85 @@ impl<'m> Elaborator<'m> {
         err
     }
 
-    /// Alloy's rule for overloaded names: keep the candidates that elaborate; among them
-    /// keep those whose type is not empty (when some are not); then the lowest weight; a
-    /// tie is an ambiguity.
-    fn choose(&self, cands: Vec<Cand>, span: Span, name: &str) -> R<Val> {
-        let mut ok: Vec<(Val, u8)> = Vec::new();
-        let mut first_err: Option<(ElabError, u8)> = None;
-        for c in cands {
-            match c.val {
-                Ok(v) => ok.push((v, c.weight)),
-                Err(e) => {
-                    if first_err.as_ref().is_none_or(|(_, w)| c.weight < *w) {
-                        first_err = Some((e, c.weight));
-                    }
-                }
-            }
-        }
-        if ok.is_empty() {
-            return Err(first_err.expect("at least one candidate").0);
-        }
-        if ok.len() > 1 && ok.iter().any(|(v, _)| !is_empty_type(v)) {
-            ok.retain(|(v, _)| !is_empty_type(v));
-        }
-        let best = ok.iter().map(|(_, w)| *w).min().expect("nonempty");
-        ok.retain(|(_, w)| *w == best);
-        if ok.len() > 1 {
-            // Identical meanings (e.g. one sig reached through two aliases) are not ambiguous.
-            let first = format!("{:?}", val_key(&ok[0].0));
-            if ok.iter().all(|(v, _)| format!("{:?}", val_key(v)) == first) {
-                return Ok(ok.swap_remove(0).0);
-            }
-            return Err(ElabError::new(
-                span,
-                format!(
-                    "the name `{name}` is ambiguous: it has {} possible meanings here",
-                    ok.len()
-                ),
-            )
-            .with_help(
-                "qualify it with a module alias or a sig (e.g. `Sig.field` or `alias/name`)",
-            ));
-        }
-        Ok(ok.swap_remove(0).0)
-    }
-
-    /// Check argument types against parameter types (this is what selects an overload).
-    fn applicable(&self, fid: FuncId, vals: &[Val], args: &[&ast::Expr], span: Span) -> R<()> {
+    /// Check argument types against parameter types (this is what selects an overload),
+    /// settling overloaded arguments by the parameter's type.
+    fn applicable(
+        &self,
+        fid: FuncId,
+        vals: Vec<Val>,
+        args: &[&ast::Expr],
+        span: Span,
+    ) -> R<Vec<Val>> {
         let pts = self.param_types(fid)?;
         let func = self.model.func(fid);
-        for (i, (v, pt)) in vals.iter().zip(&pts).enumerate() {
+        let mut out = Vec::new();
+        for (i, (v, pt)) in vals.into_iter().zip(&pts).enumerate() {
             let arg_span = args.get(i).map_or(span, |a| a.span);
-            match v {
-                Val::Form(_) => {
-                    return Err(ElabError::new(
-                        arg_span,
-                        format!(
-                            "the argument for `{}` of `{}` must be an expression, not a formula",
-                            func.params[i].name, func.name
-                        ),
-                    ));
-                }
-                Val::Set(e, t) => {
-                    if e.arity() != pt.arity {
-                        return Err(ElabError::new(
-                            arg_span,
-                            format!(
-                                "the parameter `{}` of `{}` has arity {}, but this argument has arity {}",
-                                func.params[i].name,
-                                func.name,
-                                pt.arity,
-                                e.arity()
-                            ),
-                        ));
-                    }
-                    if !t.is_empty() && !types::overlaps(self.model, t, pt) {
-                        return Err(ElabError::new(
-                            arg_span,
-                            format!(
-                                "this argument of type {} cannot be a `{}` of `{}` (type {})",
-                                types::show(self.model, t),
-                                func.params[i].name,
-                                func.name,
-                                types::show(self.model, pt)
-                            ),
-                        ));
-                    }
-                }
+            let v = match v {
+                Val::Choice(_) => self.resolve(v, Some(pt), arg_span)?,
+                v => v,
+            };
+            let Some(t) = val_type(&v) else {
+                return Err(ElabError::new(
+                    arg_span,
+                    format!(
+                        "the argument for `{}` of `{}` must be an expression, not a formula",
+                        func.params[i].name, func.name
+                    ),
+                ));
+            };
+            if t.arity != pt.arity {
+                return Err(ElabError::new(
+                    arg_span,
+                    format!(
+                        "the parameter `{}` of `{}` has arity {}, but this argument has arity {}",
+                        func.params[i].name, func.name, pt.arity, t.arity
+                    ),
+                ));
             }
+            if !t.is_empty() && !types::overlaps(self.model, &t, pt) {
+                return Err(ElabError::new(
+                    arg_span,
+                    format!(
+                        "this argument of type {} cannot be a `{}` of `{}` (type {})",
+                        types::show(self.model, &t),
+                        func.params[i].name,
+                        func.name,
+                        types::show(self.model, pt)
+                    ),
+                ));
+            }
+            out.push(v);
         }
-        Ok(())
+        Ok(out)
+    }
+
+    /// A call whose body solder cannot elaborate yet (integer functions) still has the type
+    /// of its declared result, so that it can lose an overload contest or be empty.
+    fn call_or_poison(&self, fid: FuncId, vals: Vec<Val>, span: Span) -> R<Val> {
+        match self.call(fid, vals, span) {
+            Err(e) if e.unsupported => match self.declared_result_type(fid) {
+                Some(t) => Ok(Val::Poison(t, Box::new(e))),
+                None => Err(e),
+            },
+            r => r,
+        }
+    }
+
+    fn declared_result_type(&self, fid: FuncId) -> Option<Type> {
+        let func = self.model.func(fid);
+        let FuncBody::Fun { result, .. } = &func.body else {
+            return None;
+        };
+        let mut env = Env::new(func.module);
+        let pts = self.param_types(fid).ok()?;
+        for (p, t) in func.params.iter().zip(pts) {
+            env = env.bind(
+                &p.name,
+                Val::Set(Expr::var(self.fresh_var(p.span), t.arity), t),
+            );
+        }
+        self.shape_type(result, &env).ok()
     }
 
     /// Inline a pred or fun with the given argument values.
@@ -881,25 +1072,22 @@ impl<'m> Elaborator<'m> {
     }
 
     fn join(&self, a: Val, b: Val, span: Span) -> R<Val> {
-        let (Val::Set(ea, ta), Val::Set(eb, tb)) = (a, b) else {
-            return Err(ElabError::new(
-                span,
-                "a join needs two expressions, not formulas",
-            ));
-        };
-        if ea.arity() + eb.arity() < 3 {
-            return Err(ElabError::new(
-                span,
-                format!(
-                    "this cannot be a legal relational join: the left side has arity {} and the right side arity {}",
-                    ea.arity(),
-                    eb.arity()
-                ),
-            )
-            .with_help("joining two sets (unary relations) gives nothing; did you mean `&`, `in` or `->`?"));
-        }
-        let t = types::join(self.model, &ta, &tb);
-        Ok(Val::Set(Expr::join(ea, eb), t))
+        let model = self.model;
+        self.lift2(a, b, span, |(ea, ta), (eb, tb)| {
+            if ea.arity() + eb.arity() < 3 {
+                return Err(ElabError::new(
+                    span,
+                    format!(
+                        "this cannot be a legal relational join: the left side has arity {} and the right side arity {}",
+                        ea.arity(),
+                        eb.arity()
+                    ),
+                )
+                .with_help("joining two sets (unary relations) gives nothing; did you mean `&`, `in` or `->`?"));
+            }
+            let t = types::join(model, &ta, &tb);
+            Ok((Expr::join(ea, eb), t))
+        })
     }
 
     /// `e[args]`: collect the call chain so that `x.f[y]` is `f[x, y]`.
@@ -967,37 +1155,44 @@ impl<'m> Elaborator<'m> {
     // ----- operators -------------------------------------------------------------------
 
     fn unary(&self, op: UnaryOp, x: &ast::Expr, env: &Env, span: Span) -> R<Val> {
+        let model = self.model;
         match op {
             UnaryOp::Not => Ok(Val::Form(self.formula(x, env)?.not())),
             UnaryOp::Transpose | UnaryOp::Closure | UnaryOp::ReflexiveClosure => {
-                let (e, t) = self.set(x, env)?;
-                if e.arity() != 2 {
-                    let sym = match op {
-                        UnaryOp::Transpose => "~",
-                        UnaryOp::Closure => "^",
-                        _ => "*",
-                    };
-                    return Err(ElabError::new(
-                        span,
-                        format!(
-                            "`{sym}` needs a binary relation, but this has arity {}",
-                            e.arity()
-                        ),
-                    ));
-                }
-                Ok(match op {
-                    UnaryOp::Transpose => Val::Set(Expr::transpose(e), t.transpose()),
-                    UnaryOp::Closure => Val::Set(Expr::closure(e), types::closure(self.model, &t)),
-                    _ => {
-                        // Alloy's `*r` adds the identity over its `univ`.
-                        let iden = Expr::domain_restrict(self.layout.univ.clone(), Expr::iden());
-                        Val::Set(Expr::union(Expr::closure(e), iden), Type::univ(2))
+                let v = self.expr(x, env)?;
+                let univ = self.layout.univ.clone();
+                self.lift1(v, span, |e, t| {
+                    if e.arity() != 2 {
+                        let sym = match op {
+                            UnaryOp::Transpose => "~",
+                            UnaryOp::Closure => "^",
+                            _ => "*",
+                        };
+                        return Err(ElabError::new(
+                            span,
+                            format!(
+                                "`{sym}` needs a binary relation, but this has arity {}",
+                                e.arity()
+                            ),
+                        ));
                     }
+                    Ok(match op {
+                        UnaryOp::Transpose => (Expr::transpose(e), t.transpose()),
+                        UnaryOp::Closure => (Expr::closure(e), types::closure(model, &t)),
+                        _ => {
+                            // Alloy's `*r` adds the identity over its `univ`. For choosing
+                            // among overloads its type is r's closure plus the diagonal of
+                            // r's sigs (Alloy's relevance analysis has the same effect).
+                            let iden = Expr::domain_restrict(univ.clone(), Expr::iden());
+                            let ty = types::closure(model, &t).union(&types::diagonal(&t));
+                            (Expr::union(Expr::closure(e), iden), ty)
+                        }
+                    })
                 })
             }
-            UnaryOp::Cardinality => Err(ElabError::unsupported(span, "`#` (integers) is")),
+            UnaryOp::Cardinality => Ok(poison(Type::of_sig(INT), span, "`#` (integers) is")),
             UnaryOp::IntCast | UnaryOp::SumCast => {
-                Err(ElabError::unsupported(span, "integer casts are"))
+                Ok(poison(Type::of_sig(INT), span, "integer casts are"))
             }
             UnaryOp::No => Ok(Val::Form(self.set(x, env)?.0.no())),
             UnaryOp::Mult(m) => {
@@ -1018,6 +1213,7 @@ impl<'m> Elaborator<'m> {
 
     fn binary(&self, op: BinaryOp, a: &ast::Expr, b: &ast::Expr, env: &Env, span: Span) -> R<Val> {
         use BinaryOp::*;
+        let model = self.model;
         match op {
             Or | And | Iff | Implies => {
                 let fa = self.formula(a, env)?;
@@ -1030,32 +1226,40 @@ impl<'m> Elaborator<'m> {
                 }))
             }
             In | NotIn => {
-                let (ea, _) = self.set(a, env)?;
-                let shape = self.shape(b, env)?;
-                let (eb, _) = shape.plain();
-                if ea.arity() != eb.arity() {
-                    return Err(self.arity_error(
-                        if op == In { "in" } else { "!in" },
-                        &ea,
-                        &eb,
-                        span,
-                    ));
-                }
-                let f = self.constraint(&ea, &shape);
+                let sym = if op == In { "in" } else { "!in" };
+                let f = if is_multiplicity_shape(b) {
+                    let (ea, ta) = self.set(a, env)?;
+                    let shape = self.shape_hinted(b, env, Some(&ta))?;
+                    let (eb, _) = shape.plain();
+                    if ea.arity() != eb.arity() {
+                        return Err(self.arity_error(sym, ea.arity(), eb.arity(), span));
+                    }
+                    self.constraint(&ea, &shape)
+                } else {
+                    let va = self.expr(a, env)?;
+                    let vb = self.expr(b, env)?;
+                    self.compare(va, vb, span, |x, y| {
+                        if x.arity() != y.arity() {
+                            return Err(self.arity_error(sym, x.arity(), y.arity(), span));
+                        }
+                        Ok(x.in_(y))
+                    })?
+                };
                 Ok(Val::Form(if op == In { f } else { f.not() }))
             }
             Eq | NotEq => {
-                let (ea, _) = self.set(a, env)?;
-                let (eb, _) = self.set(b, env)?;
-                if ea.arity() != eb.arity() {
-                    return Err(self.arity_error(
-                        if op == Eq { "=" } else { "!=" },
-                        &ea,
-                        &eb,
-                        span,
-                    ));
+                let sym = if op == Eq { "=" } else { "!=" };
+                let va = self.expr(a, env)?;
+                let vb = self.expr(b, env)?;
+                if is_int_like(&va) || is_int_like(&vb) {
+                    return Err(ElabError::unsupported(span, "integer comparisons are"));
                 }
-                let f = ea.eq(&eb);
+                let f = self.compare(va, vb, span, |x, y| {
+                    if x.arity() != y.arity() {
+                        return Err(self.arity_error(sym, x.arity(), y.arity(), span));
+                    }
+                    Ok(x.eq(y))
+                })?;
                 Ok(Val::Form(if op == Eq { f } else { f.not() }))
             }
             Lt | Gt | Le | Ge | NotLt | NotGt | NotLe | NotGe => {
@@ -1065,60 +1269,62 @@ impl<'m> Elaborator<'m> {
                 Err(ElabError::unsupported(span, "integer arithmetic is"))
             }
             Union | Diff | Intersect | Override => {
-                let (ea, ta) = self.set(a, env)?;
-                let (eb, tb) = self.set(b, env)?;
                 let sym = match op {
                     Union => "+",
                     Diff => "-",
                     Intersect => "&",
                     _ => "++",
                 };
-                if ea.arity() != eb.arity() {
-                    return Err(self.arity_error(sym, &ea, &eb, span));
-                }
-                Ok(match op {
-                    Union => Val::Set(Expr::union(ea, eb), ta.union(&tb)),
-                    Diff => Val::Set(Expr::difference(ea, eb), ta),
-                    Intersect => Val::Set(
-                        Expr::intersection(ea, eb),
-                        types::intersect(self.model, &ta, &tb),
-                    ),
-                    _ => Val::Set(Expr::override_(ea, eb), ta.union(&tb)),
+                let va = self.expr(a, env)?;
+                let vb = self.expr(b, env)?;
+                self.lift2(va, vb, span, |(ea, ta), (eb, tb)| {
+                    if ea.arity() != eb.arity() {
+                        return Err(self.arity_error(sym, ea.arity(), eb.arity(), span));
+                    }
+                    Ok(match op {
+                        Union => (Expr::union(ea, eb), ta.union(&tb)),
+                        Diff => (Expr::difference(ea, eb), ta),
+                        Intersect => (
+                            Expr::intersection(ea, eb),
+                            types::intersect(model, &ta, &tb),
+                        ),
+                        _ => (Expr::override_(ea, eb), ta.union(&tb)),
+                    })
                 })
             }
             DomRestrict => {
-                let (ea, ta) = self.set(a, env)?;
-                let (eb, tb) = self.set(b, env)?;
-                if ea.arity() != 1 {
-                    return Err(ElabError::new(
-                        a.span,
-                        format!(
-                            "the left side of `<:` must be a set (arity 1), but it has arity {}",
-                            ea.arity()
-                        ),
-                    ));
-                }
-                Ok(Val::Set(
-                    Expr::domain_restrict(ea, eb),
-                    types::domain_restrict(self.model, &ta, &tb),
-                ))
+                let va = self.expr(a, env)?;
+                let vb = self.expr(b, env)?;
+                let lspan = a.span;
+                self.lift2(va, vb, span, |(ea, ta), (eb, tb)| {
+                    if ea.arity() != 1 {
+                        return Err(ElabError::new(
+                            lspan,
+                            format!(
+                                "the left side of `<:` must be a set (arity 1), but it has arity {}",
+                                ea.arity()
+                            ),
+                        ));
+                    }
+                    Ok((Expr::domain_restrict(ea, eb), types::domain_restrict(model, &ta, &tb)))
+                })
             }
             RanRestrict => {
-                let (ea, ta) = self.set(a, env)?;
-                let (eb, tb) = self.set(b, env)?;
-                if eb.arity() != 1 {
-                    return Err(ElabError::new(
-                        b.span,
-                        format!(
-                            "the right side of `:>` must be a set (arity 1), but it has arity {}",
-                            eb.arity()
-                        ),
-                    ));
-                }
-                Ok(Val::Set(
-                    Expr::range_restrict(ea, eb),
-                    types::range_restrict(self.model, &ta, &tb),
-                ))
+                let va = self.expr(a, env)?;
+                let vb = self.expr(b, env)?;
+                let rspan = b.span;
+                self.lift2(va, vb, span, |(ea, ta), (eb, tb)| {
+                    if eb.arity() != 1 {
+                        return Err(ElabError::new(
+                            rspan,
+                            format!(
+                                "the right side of `:>` must be a set (arity 1), but it has arity {}",
+                                eb.arity()
+                            ),
+                        ));
+                    }
+                    Ok((Expr::range_restrict(ea, eb), types::range_restrict(model, &ta, &tb)))
+                })
             }
             Join => {
                 if let A::Name(q) = &b.kind {
@@ -1131,13 +1337,11 @@ impl<'m> Elaborator<'m> {
         }
     }
 
-    fn arity_error(&self, op: &str, a: &Expr, b: &Expr, span: Span) -> ElabError {
+    fn arity_error(&self, op: &str, a: usize, b: usize, span: Span) -> ElabError {
         ElabError::new(
             span,
             format!(
-                "`{op}` needs both sides to have the same arity, but the left side has arity {} and the right side arity {}",
-                a.arity(),
-                b.arity()
+                "`{op}` needs both sides to have the same arity, but the left side has arity {a} and the right side arity {b}"
             ),
         )
     }
@@ -1145,11 +1349,17 @@ impl<'m> Elaborator<'m> {
     // ----- declarations and quantifiers ------------------------------------------------
 
     fn shape(&self, e: &ast::Expr, env: &Env) -> R<Shape> {
+        self.shape_hinted(e, env, None)
+    }
+
+    fn shape_hinted(&self, e: &ast::Expr, env: &Env, hint: Option<&Type>) -> R<Shape> {
         match &e.kind {
             A::Unary(UnaryOp::Mult(Multiplicity::Seq), _) => {
                 Err(ElabError::unsupported(e.span, "sequences (`seq`) are"))
             }
-            A::Unary(UnaryOp::Mult(m), x) => Ok(Shape::Mult(*m, Box::new(self.shape(x, env)?))),
+            A::Unary(UnaryOp::Mult(m), x) => {
+                Ok(Shape::Mult(*m, Box::new(self.shape_hinted(x, env, hint)?)))
+            }
             A::Arrow(m1, m2, a, b) => Ok(Shape::Arrow(
                 *m1,
                 *m2,
@@ -1157,8 +1367,27 @@ impl<'m> Elaborator<'m> {
                 Box::new(self.shape(b, env)?),
             )),
             _ => {
-                let (x, t) = self.set(e, env)?;
+                let (x, t) = self.set_hinted(e, env, hint)?;
                 Ok(Shape::Plain(x, t))
+            }
+        }
+    }
+
+    /// The type of a declaration bound, even where its value cannot be computed (the
+    /// parameters and results of integer functions).
+    fn shape_type(&self, e: &ast::Expr, env: &Env) -> R<Type> {
+        match &e.kind {
+            A::Unary(UnaryOp::Mult(_), x) => self.shape_type(x, env),
+            A::Arrow(_, _, a, b) => Ok(self.shape_type(a, env)?.product(&self.shape_type(b, env)?)),
+            _ => {
+                let v = self.expr(e, env)?;
+                let v = match v {
+                    Val::Choice(_) => self.resolve(v, None, e.span)?,
+                    v => v,
+                };
+                val_type(&v).ok_or_else(|| {
+                    ElabError::new(e.span, "expected an expression, but this is a formula")
+                })
             }
         }
     }
@@ -1451,14 +1680,76 @@ fn mult_test(m: Multiplicity, e: &Expr) -> Formula {
     }
 }
 
+fn poison(t: Type, span: Span, what: &str) -> Val {
+    Val::Poison(t, Box::new(ElabError::unsupported(span, what)))
+}
+
+/// The meanings of a value with their weights (a plain value has one, of weight 0).
+fn alternatives(v: Val) -> Vec<(Val, u8)> {
+    match v {
+        Val::Choice(alts) => alts
+            .into_iter()
+            .flat_map(|(v, w)| alternatives(v).into_iter().map(move |(x, u)| (x, w + u)))
+            .collect(),
+        v => vec![(v, 0)],
+    }
+}
+
+/// A set operand (a poisoned one stands in as empty, with its error kept).
+fn as_set(v: &Val, span: Span) -> R<(Expr, Type, Option<Box<ElabError>>)> {
+    match v {
+        Val::Set(e, t) => Ok((e.clone(), t.clone(), None)),
+        Val::Poison(t, err) => Ok((Expr::none(t.arity.max(1)), t.clone(), Some(err.clone()))),
+        Val::Form(_) => Err(ElabError::new(
+            span,
+            "expected an expression, but this is a formula",
+        )),
+        Val::Choice(_) => unreachable!("alternatives are flattened"),
+    }
+}
+
+pub fn val_type(v: &Val) -> Option<Type> {
+    match v {
+        Val::Set(_, t) | Val::Poison(t, _) => Some(t.clone()),
+        Val::Form(_) => None,
+        Val::Choice(alts) => {
+            let mut out: Option<Type> = None;
+            for (a, _) in alts {
+                let t = val_type(a)?;
+                out = Some(match out {
+                    None => t,
+                    Some(o) if o.arity == t.arity => o.union(&t),
+                    Some(_) => return None,
+                });
+            }
+            out
+        }
+    }
+}
+
+fn val_arity(v: &Val) -> Option<usize> {
+    val_type(v).map(|t| t.arity)
+}
+
 fn is_empty_type(v: &Val) -> bool {
-    matches!(v, Val::Set(_, t) if t.is_empty())
+    val_type(v).is_some_and(|t| t.is_empty())
+}
+
+/// Integer-valued (for `=` between integers, which is not supported yet).
+fn is_int_like(v: &Val) -> bool {
+    matches!(v, Val::Poison(t, _) if t.products.iter().all(|p| p == &vec![INT]) && !t.is_empty())
+}
+
+fn is_multiplicity_shape(e: &ast::Expr) -> bool {
+    matches!(e.kind, A::Unary(UnaryOp::Mult(_), _) | A::Arrow(..))
 }
 
 fn val_key(v: &Val) -> String {
     match v {
         Val::Set(e, _) => format!("{e}"),
         Val::Form(f) => format!("{f}"),
+        Val::Poison(t, _) => format!("poison {t:?}"),
+        Val::Choice(alts) => format!("choice {}", alts.len()),
     }
 }
 

@@ -16,6 +16,8 @@ pub enum RelOwner {
     /// The atoms of a non-abstract parent sig that are in none of its children.
     Remainder(SigId),
     Field(FieldId),
+    /// The integers of the bitwidth: always in Alloy's `univ`, fixed by the bounds.
+    Ints,
 }
 
 #[derive(Clone, Debug)]
@@ -31,7 +33,7 @@ pub struct Layout {
     pub sig_rels: Vec<RelSpec>,
     /// Each sig's value (builtins `Int`/`String`/`seq/Int` are empty: unsupported).
     pub sig_value: Vec<Expr>,
-    /// Alloy's `univ`: the union of the top-level sigs.
+    /// Alloy's `univ`: the union of the top-level sigs and the integers.
     pub univ: Expr,
     pub field_base: u32,
 }
@@ -117,10 +119,16 @@ impl Layout {
                 subset_value(model, SigId(i as u32), &mut sig_rels, &mut values, 0);
             }
         }
-        let tops: Vec<Expr> = model
+        let mut tops: Vec<Expr> = model
             .top_sigs()
             .map(|s| values[s.index()].clone().expect("top-level sig value"))
             .collect();
+        sig_rels.push(RelSpec {
+            name: "Int".into(),
+            kind: RelationKind::Internal,
+            owner: RelOwner::Ints,
+        });
+        tops.push(Expr::rel(RelId(sig_rels.len() as u32 - 1), 1));
         let univ = union_all(tops, 1);
         values[UNIV.index()] = Some(univ.clone());
         for b in [NONE, INT, STRING, SEQ_INT] {

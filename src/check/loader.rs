@@ -258,6 +258,23 @@ impl Loader<'_> {
             let alias = format!("{}$ordering", self.model.sig(sig).name);
             self.open_module(id, "util/ordering", vec![sig], alias, true, span, None);
         }
+        // Like Alloy, every module sees util/integer as `integer` (its names take part in
+        // overloading even though solder cannot evaluate them yet).
+        let opens_integer = self.model.modules[id.index()]
+            .opens
+            .iter()
+            .any(|e| e.alias == "integer");
+        if req.key != "stdlib:util/integer" && !opens_integer {
+            self.open_module(
+                id,
+                "util/integer",
+                Vec::new(),
+                "integer".into(),
+                true,
+                Span::default(),
+                None,
+            );
+        }
         self.loading.pop();
         Some(id)
     }
@@ -278,12 +295,25 @@ impl Loader<'_> {
             Some(a) => a.name.clone(),
             None => open.path.last().to_string(),
         };
-        // One alias for two different modules is an error.
+        // One alias for two different modules is an error (the same module twice is fine).
+        let same_key = |m: ModuleId, me: &Self| {
+            let key = &me.model.modules[m.index()].key;
+            key == &format!("stdlib:{path}") || key.ends_with(&format!("/{path}.als"))
+        };
         if let Some(prev) = self.model.modules[from.index()]
             .opens
             .iter()
             .find(|e| e.alias == alias)
         {
+            if same_key(prev.module, self)
+                && self.model.modules[prev.module.index()]
+                    .params
+                    .iter()
+                    .map(|p| p.1)
+                    .eq(args.iter().copied())
+            {
+                return;
+            }
             let prev_span = prev.span;
             self.errors.push(
                 Diagnostic::error(

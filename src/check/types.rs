@@ -187,6 +187,17 @@ pub fn closure(m: &Model, r: &Type) -> Type {
     }
 }
 
+/// `{A->A, B->B}` for the sigs in any column of a binary type (the identity part of `*r`).
+pub fn diagonal(t: &Type) -> Type {
+    let mut out = Type::empty(2);
+    for p in &t.products {
+        for s in p {
+            out.push(vec![*s, *s]);
+        }
+    }
+    out
+}
+
 /// The type a sig's atoms have: the sig itself for prim sigs, the union of the parents'
 /// types for subset sigs.
 pub fn sig_type(m: &Model, s: SigId) -> Type {

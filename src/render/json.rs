@@ -72,6 +72,7 @@ mod tests {
                 value: Expr::rel(RelId(2), 2),
                 hidden: false,
             }],
+            ..Default::default()
         };
         let inst = Instance {
             universe: Universe::new(vec!["x".into(), "y".into(), "z".into()]),

@@ -15,6 +15,8 @@ pub struct Presentation {
     pub sigs: Vec<SigView>,
     /// Fields in declaration order.
     pub fields: Vec<FieldView>,
+    /// Atoms with a fixed name (the integers, named by their value).
+    pub named_atoms: Vec<(crate::logic::Atom, String)>,
 }
 
 #[derive(Clone, Debug)]

@@ -14,6 +14,11 @@ use crate::logic::{Atom, Expr, TupleSet};
 /// One name per atom of the instance's universe, indexed by atom.
 pub fn atom_names(p: &Presentation, inst: &Instance) -> Vec<String> {
     let mut names: Vec<Option<String>> = vec![None; inst.universe.len()];
+    for (atom, name) in &p.named_atoms {
+        if let Some(slot) = names.get_mut(*atom as usize) {
+            *slot = Some(name.clone());
+        }
+    }
     let chains = chains(p, inst);
     let mut labels = UniqueLabels::default();
     for sig in p.sigs.iter().filter(|s| s.names_atoms) {
@@ -205,6 +210,7 @@ mod tests {
                 sig("S", 4, false),
             ],
             fields: vec![],
+            ..Default::default()
         };
         let i = inst(
             7,
@@ -227,6 +233,7 @@ mod tests {
         let p = Presentation {
             sigs: vec![sig("Child", 0, true), sig("Parent", 1, true)],
             fields: vec![],
+            ..Default::default()
         };
         let i = inst(3, vec![set(&[1]), set(&[0, 1, 2])]);
         assert_eq!(atom_names(&p, &i), vec!["Parent$0", "Child$0", "Parent$1"]);
@@ -237,6 +244,7 @@ mod tests {
         let p = Presentation {
             sigs: vec![sig("N", 0, true), sig("N", 1, true), sig("N", 2, true)],
             fields: vec![],
+            ..Default::default()
         };
         let i = inst(3, vec![set(&[2]), set(&[1]), set(&[0])]);
         assert_eq!(atom_names(&p, &i), vec!["N''$0", "N'$0", "N$0"]);
@@ -248,6 +256,7 @@ mod tests {
         let p = Presentation {
             sigs: vec![sig("N", 0, true)],
             fields: vec![field("N", "NeXt", 1, 2)],
+            ..Default::default()
         };
         let i = inst(3, vec![set(&[0, 1, 2]), pairs(&[(2, 0), (0, 1)])]);
         assert_eq!(atom_names(&p, &i), vec!["N$1", "N$2", "N$0"]);
@@ -270,6 +279,7 @@ mod tests {
         let p = Presentation {
             sigs: vec![sig("T", 0, true), ord],
             fields: vec![field("o/Ord", "Next", 2, 3)],
+            ..Default::default()
         };
         let next = TupleSet::from_tuples(3, [vec![3, 2, 1], vec![3, 1, 0]]);
         let i = inst(4, vec![set(&[0, 1, 2]), set(&[3]), next.clone()]);
@@ -305,6 +315,7 @@ mod tests {
         let p = Presentation {
             sigs: vec![sig("A", 0, true)],
             fields: vec![],
+            ..Default::default()
         };
         let i = inst(1, vec![set(&[0, 5])]);
         let names = atom_names(&p, &i);
@@ -314,6 +325,7 @@ mod tests {
         let p = Presentation {
             sigs: vec![sig("A", 9, true)],
             fields: vec![],
+            ..Default::default()
         };
         assert_eq!(atom_names(&p, &i), vec!["unused0"]);
     }

@@ -99,6 +99,7 @@ mod tests {
                 field("edge", 3, 3, false),
                 field("mark", 5, 2, true),
             ],
+            ..Default::default()
         };
         let inst = Instance {
             universe: Universe::new((0..4).map(|i| format!("x{i}")).collect()),
