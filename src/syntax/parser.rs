@@ -52,7 +52,7 @@ pub fn parse_module(text: &str, file: FileId) -> Result<Module, Vec<Diagnostic>>
             .then_ignore(end())
             .boxed()
     })
-    .and_then(|(header, items)| assemble_module(header, items, file))
+    .and_then(|(header, items)| assemble_module(header, items))
 }
 
 /// Parse one expression or formula (the REPL's `eval`), the whole text.
@@ -119,7 +119,7 @@ where
             .collect();
         match output {
             Some(out) if diagnostics.is_empty() => {
-                if let Some(d) = out.too_deep(file) {
+                if let Some(d) = out.too_deep() {
                     diagnostics.push(d);
                 } else {
                     return Ok(out);
@@ -266,8 +266,8 @@ fn describe_expected(expected: &[chumsky::error::RichPattern<'_, Tok<'_>>]) -> V
 
 /// Results whose expression depth the driver bounds by [`MAX_NESTING`].
 trait DepthCheck {
-    /// An error at the first expression found deeper than the limit.
-    fn too_deep(&self, file: FileId) -> Option<Diagnostic>;
+    /// An error at an expression deeper than the limit, if there is one.
+    fn too_deep(&self) -> Option<Diagnostic>;
 }
 
 fn depth_error(span: Span) -> Diagnostic {
@@ -277,7 +277,7 @@ fn depth_error(span: Span) -> Diagnostic {
     )
 }
 
-/// Walk expressions without recursion, reporting the first node deeper than the limit.
+/// Walk expressions without recursion, reporting a node deeper than the limit.
 fn first_too_deep<'e>(roots: impl IntoIterator<Item = &'e Expr>) -> Option<Span> {
     let mut stack: Vec<(&Expr, usize)> = roots.into_iter().map(|e| (e, 1)).collect();
     while let Some((e, depth)) = stack.pop() {
@@ -361,13 +361,13 @@ fn paragraph_exprs(p: &Paragraph) -> Vec<&Expr> {
 }
 
 impl DepthCheck for Expr {
-    fn too_deep(&self, _file: FileId) -> Option<Diagnostic> {
+    fn too_deep(&self) -> Option<Diagnostic> {
         first_too_deep([self]).map(depth_error)
     }
 }
 
 impl DepthCheck for Vec<Option<ReplItem>> {
-    fn too_deep(&self, _file: FileId) -> Option<Diagnostic> {
+    fn too_deep(&self) -> Option<Diagnostic> {
         let exprs = self.iter().flatten().flat_map(|item| match item {
             ReplItem::Open(_) => Vec::new(),
             ReplItem::Paragraph(p) => paragraph_exprs(p),
@@ -377,8 +377,8 @@ impl DepthCheck for Vec<Option<ReplItem>> {
 }
 
 impl DepthCheck for (Option<ModuleHeader>, Vec<Option<ReplItem>>) {
-    fn too_deep(&self, file: FileId) -> Option<Diagnostic> {
-        self.1.too_deep(file)
+    fn too_deep(&self) -> Option<Diagnostic> {
+        self.1.too_deep()
     }
 }
 
@@ -386,7 +386,6 @@ impl DepthCheck for (Option<ModuleHeader>, Vec<Option<ReplItem>>) {
 fn assemble_module(
     header: Option<ModuleHeader>,
     items: Vec<Option<ReplItem>>,
-    _file: FileId,
 ) -> Result<Module, Vec<Diagnostic>> {
     let mut module = Module {
         header,
