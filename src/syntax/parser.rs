@@ -39,6 +39,7 @@ const OPERATOR: &str = "an operator";
 const NAME: &str = "a name";
 const NUMBER: &str = "a number";
 const STRING: &str = "a string";
+const SIGNATURE: &str = "a signature name";
 const PARAGRAPH: &str = "a paragraph (`sig`, `fact`, `pred`, `fun`, `assert`, `run`, `check`, ...)";
 
 /// Parse a whole file. On failure, every syntax error found (at least one).
@@ -51,7 +52,7 @@ pub fn parse_module(text: &str, file: FileId) -> Result<Module, Vec<Diagnostic>>
             .then_ignore(end())
             .boxed()
     })
-    .and_then(|(header, items)| assemble_module(header, items, file))
+    .and_then(|(header, items)| assemble_module(header, items))
 }
 
 /// Parse one expression or formula (the REPL's `eval`), the whole text.
@@ -84,10 +85,16 @@ pub fn needs_more_input(text: &str) -> bool {
 
 /// Stack for the parsing thread. Chumsky grows its own recursion on the heap, but a
 /// deep tree discarded on an error path is dropped recursively; this leaves it room.
+/// (It is reserved, not committed: only the pages a parse touches are used.)
 const PARSE_STACK_BYTES: usize = 256 << 20;
 
+/// Inputs this short are parsed on the caller's thread: a tree has at most one level
+/// per byte, so even the deepest is dropped well within any thread's stack.
+const INLINE_PARSE_BYTES: usize = 4096;
+
 /// Lex, check nesting, parse with the grammar chosen by `start`, and bound the depth of
-/// the result. Runs on a thread with a large stack (see [`PARSE_STACK_BYTES`]).
+/// the result. Longer inputs run on a thread with a large stack (see
+/// [`PARSE_STACK_BYTES`]).
 fn run<O, F>(text: &str, file: FileId, start: F) -> Result<O, Vec<Diagnostic>>
 where
     O: Send + DepthCheck,
@@ -112,7 +119,7 @@ where
             .collect();
         match output {
             Some(out) if diagnostics.is_empty() => {
-                if let Some(d) = out.too_deep(file) {
+                if let Some(d) = out.too_deep() {
                     diagnostics.push(d);
                 } else {
                     return Ok(out);
@@ -131,17 +138,22 @@ where
         diagnostics.dedup();
         Err(diagnostics)
     };
+    let crashed = || {
+        Err(vec![Diagnostic::global(
+            "internal error: the parser crashed on this input",
+        )])
+    };
+    if text.len() <= INLINE_PARSE_BYTES {
+        return std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+            .unwrap_or_else(|_| crashed());
+    }
     std::thread::scope(|scope| {
         let spawned = std::thread::Builder::new()
             .name("solder-parse".into())
             .stack_size(PARSE_STACK_BYTES)
             .spawn_scoped(scope, work);
         match spawned {
-            Ok(handle) => handle.join().unwrap_or_else(|_| {
-                Err(vec![Diagnostic::global(
-                    "internal error: the parser crashed on this input",
-                )])
-            }),
+            Ok(handle) => handle.join().unwrap_or_else(|_| crashed()),
             // No thread available: parse here, with the caller's stack.
             Err(_) => work(),
         }
@@ -191,7 +203,14 @@ fn to_diagnostic(err: &Rich<'_, Tok<'_>, TokSpan>, text: &str, file: FileId) -> 
                     many.join(", ")
                 ),
             };
-            Diagnostic::error(span, message)
+            let diagnostic = Diagnostic::error(span, message);
+            match err.found() {
+                // `all` only becomes a quantifier when followed by `x: bound`.
+                Some(Tok::All) => {
+                    diagnostic.with_help("a quantified formula is written `all x: S | F`")
+                }
+                _ => diagnostic,
+            }
         }
     }
 }
@@ -247,8 +266,8 @@ fn describe_expected(expected: &[chumsky::error::RichPattern<'_, Tok<'_>>]) -> V
 
 /// Results whose expression depth the driver bounds by [`MAX_NESTING`].
 trait DepthCheck {
-    /// An error at the first expression found deeper than the limit.
-    fn too_deep(&self, file: FileId) -> Option<Diagnostic>;
+    /// An error at an expression deeper than the limit, if there is one.
+    fn too_deep(&self) -> Option<Diagnostic>;
 }
 
 fn depth_error(span: Span) -> Diagnostic {
@@ -258,7 +277,7 @@ fn depth_error(span: Span) -> Diagnostic {
     )
 }
 
-/// Walk expressions without recursion, reporting the first node deeper than the limit.
+/// Walk expressions without recursion, reporting a node deeper than the limit.
 fn first_too_deep<'e>(roots: impl IntoIterator<Item = &'e Expr>) -> Option<Span> {
     let mut stack: Vec<(&Expr, usize)> = roots.into_iter().map(|e| (e, 1)).collect();
     while let Some((e, depth)) = stack.pop() {
@@ -342,13 +361,13 @@ fn paragraph_exprs(p: &Paragraph) -> Vec<&Expr> {
 }
 
 impl DepthCheck for Expr {
-    fn too_deep(&self, _file: FileId) -> Option<Diagnostic> {
+    fn too_deep(&self) -> Option<Diagnostic> {
         first_too_deep([self]).map(depth_error)
     }
 }
 
 impl DepthCheck for Vec<Option<ReplItem>> {
-    fn too_deep(&self, _file: FileId) -> Option<Diagnostic> {
+    fn too_deep(&self) -> Option<Diagnostic> {
         let exprs = self.iter().flatten().flat_map(|item| match item {
             ReplItem::Open(_) => Vec::new(),
             ReplItem::Paragraph(p) => paragraph_exprs(p),
@@ -358,8 +377,8 @@ impl DepthCheck for Vec<Option<ReplItem>> {
 }
 
 impl DepthCheck for (Option<ModuleHeader>, Vec<Option<ReplItem>>) {
-    fn too_deep(&self, file: FileId) -> Option<Diagnostic> {
-        self.1.too_deep(file)
+    fn too_deep(&self) -> Option<Diagnostic> {
+        self.1.too_deep()
     }
 }
 
@@ -367,7 +386,6 @@ impl DepthCheck for (Option<ModuleHeader>, Vec<Option<ReplItem>>) {
 fn assemble_module(
     header: Option<ModuleHeader>,
     items: Vec<Option<ReplItem>>,
-    _file: FileId,
 ) -> Result<Module, Vec<Diagnostic>> {
     let mut module = Module {
         header,
@@ -525,6 +543,7 @@ impl<'a> Grammar<'a> {
             builtin_name(Tok::StringSig, &["String"]),
             builtin_name(Tok::NoneKw, &["none"]),
         ))
+        .labelled(SIGNATURE)
         .boxed();
 
         let number: P<'a, (i64, TokSpan)> = select! { Tok::Num(n) = e => (n, e.span()) }
@@ -1273,7 +1292,13 @@ impl<'a> Grammar<'a> {
     fn pred_or_fun(&self) -> P<'a, Paragraph> {
         let file = self.file;
         let sp = move |s: TokSpan| Span::new(file, s.start, s.end);
-        let receiver = self.sigref.clone().then_ignore(just(Tok::Dot)).or_not();
+        // Until the `.` is seen, the receiver is just a name to the reader.
+        let receiver = self
+            .sigref
+            .clone()
+            .labelled(NAME)
+            .then_ignore(just(Tok::Dot))
+            .or_not();
         let head = just(Tok::Private)
             .or_not()
             .map(|p| p.is_some())

@@ -1138,6 +1138,12 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let binders = format!("{}p", "some x: A | ".repeat(2 * MAX_NESTING));
     assert!(parse_expr(&binders, F).is_err());
 
+    // The deepest tree a short input (parsed on the caller's thread) can build.
+    let short = format!("{}a", "!".repeat(4000));
+    assert!(parse_expr(&short, F).is_err());
+    let short_chain = vec!["a"; 2000].join("+");
+    assert!(parse_expr(&short_chain, F).is_err());
+
     // Just under the limits is fine.
     let ok = format!("{}a{}", "(".repeat(200), ")".repeat(200));
     assert_eq!(expr(&ok), "a");
@@ -1150,4 +1156,77 @@ fn diagnostics_have_spans_in_the_given_file() {
     let errors = parse_module("sig A { f: }", FileId(3)).unwrap_err();
     assert_eq!(errors[0].span.map(|s| s.file), Some(FileId(3)));
     assert_eq!(errors[0].span, Some(Span::new(FileId(3), 11, 12)));
+}
+
+#[test]
+fn common_mistakes_get_precise_messages() {
+    let cases = [
+        (
+            "pred p[x: A] { x in A",
+            "",
+            "syntax error: expected one of `}`, an expression, found end of input",
+        ),
+        (
+            "sig A { f: B",
+            "",
+            "syntax error: expected one of `}`, `,`, found end of input",
+        ),
+        (
+            "fact { all x: A x in B }",
+            "x",
+            "syntax error: expected one of `,`, `{`, `|`, found `x`",
+        ),
+        (
+            "run p for",
+            "",
+            "syntax error: expected one of `exactly`, a number, found end of input",
+        ),
+        (
+            "open util/ordering[",
+            "",
+            "syntax error: expected one of `]`, a signature name, found end of input",
+        ),
+        ("sig { }", "{", "syntax error: expected a name, found `{`"),
+        (
+            "fact { (a + b }",
+            "}",
+            "syntax error: expected `)`, found `}`",
+        ),
+        (
+            "fun f[x: A] { x }",
+            "{ x }",
+            "syntax error: expected `:` and the result type of the function",
+        ),
+        (
+            "fact { let x = 3 }",
+            "}",
+            "syntax error: expected one of `,`, `{`, `|`, found `}`",
+        ),
+        (
+            "sig A {} sig B extends {}",
+            "{",
+            "syntax error: expected a signature name, found `{`",
+        ),
+        (
+            "pred p { some A } { }",
+            "{",
+            "syntax error: expected a paragraph (`sig`, `fact`, `pred`, `fun`, `assert`, `run`, `check`, ...), found `{`",
+        ),
+    ];
+    for (text, at, message) in cases {
+        assert_eq!(
+            module_error(text),
+            (message.to_string(), at.to_string()),
+            "{text}"
+        );
+    }
+    let errors = parse_module("fact { all x | p }", F).unwrap_err();
+    assert_eq!(
+        errors[0].message,
+        "syntax error: expected one of `}`, an expression, found `all`"
+    );
+    assert_eq!(
+        errors[0].help.as_deref(),
+        Some("a quantified formula is written `all x: S | F`")
+    );
 }
