@@ -48,6 +48,9 @@ impl CommandRun {
     pub fn start(checked: &Checked, index: usize, opts: &RunOptions) -> Result<CommandRun, Errors> {
         let started = Instant::now();
         let command = checked.build_command(index)?;
+        if std::env::var_os("SOLDER_DEBUG").is_some() {
+            eprintln!("{}", command.problem.formula);
+        }
         let mut solve_opts = opts.solve.clone();
         solve_opts.skolem_prefix = command.skolem_prefix.clone();
         let enumerator =

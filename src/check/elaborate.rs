@@ -326,12 +326,13 @@ impl<'m> Elaborator<'m> {
         Ok(Formula::and(out))
     }
 
-    /// The first column of `rel` lies in `sig` (`rel.univ.univ... in sig`: joining with
-    /// the unary `univ` is far cheaper than building `sig -> univ -> ...`).
+    /// The first column of `rel` lies in `sig`. Joining with the universe of atoms (not
+    /// Alloy's `univ`, which a stray tuple might avoid) projects onto the first column far
+    /// more cheaply than building `sig -> univ -> ...`.
     fn in_domain(&self, rel: &Expr, sig: &Expr) -> Formula {
         let mut dom = rel.clone();
         for _ in 1..rel.arity() {
-            dom = Expr::join(dom, self.layout.univ.clone());
+            dom = Expr::join(dom, Expr::univ());
         }
         dom.in_(sig)
     }
