@@ -245,11 +245,9 @@ impl SourceMap {
         let mut builder = Report::build(kind, char_span(span))
             .with_config(Config::default().with_color(color))
             .with_message(&d.message);
-        let mut label = Label::new(char_span(span));
-        if let Some(l) = &d.label {
-            label = label.with_message(l);
-        }
-        builder = builder.with_label(label);
+        // ariadne underlines only labels that carry a message.
+        let text = d.label.as_deref().unwrap_or("here");
+        builder = builder.with_label(Label::new(char_span(span)).with_message(text));
         for n in &d.notes {
             builder = builder.with_label(Label::new(char_span(n.span)).with_message(&n.message));
         }

@@ -161,10 +161,6 @@ impl Loader<'_> {
     }
 
     fn instantiate(&mut self, req: InstanceRequest) -> Option<ModuleId> {
-        let inst_key = (req.key.clone(), req.args.clone());
-        if let Some(id) = self.instances.get(&inst_key) {
-            return Some(*id);
-        }
         if self.loading.contains(&req.key) {
             let span = req.span.unwrap_or_default();
             self.errors.push(
@@ -175,6 +171,10 @@ impl Loader<'_> {
                 .with_label("opened again while it is still being loaded"),
             );
             return None;
+        }
+        let inst_key = (req.key.clone(), req.args.clone());
+        if let Some(id) = self.instances.get(&inst_key) {
+            return Some(*id);
         }
         let id = ModuleId(self.model.modules.len() as u32);
         let is_root = req.span.is_none();

@@ -1,0 +1,383 @@
+//! Bad input: each kind of mistake gets a clear message that points at the right source
+//! text, and nothing panics. Errors that only a command reveals (scopes, unsupported
+//! constructs, higher-order quantifiers) are found by solving the first command.
+
+use std::path::PathBuf;
+
+use solder::check::{self, RootSource};
+use solder::diagnostic::{Diagnostic, SourceMap};
+use solder::session::{CommandRun, RunOptions};
+
+struct Found {
+    message: String,
+    /// The source text under the primary span.
+    snippet: String,
+    help: Option<String>,
+    rendered: String,
+}
+
+fn first_error_in(text: &str, dir: Option<PathBuf>) -> Found {
+    let mut sources = SourceMap::new();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let checked = check::load(
+            &mut sources,
+            RootSource::Text {
+                name: "input.als".into(),
+                text: text.into(),
+                dir,
+            },
+        )?;
+        CommandRun::start(&checked, 0, &RunOptions::default()).map(|_| ())
+    }));
+    let errors = match result {
+        Err(_) => panic!("panicked on:\n{text}"),
+        Ok(Ok(())) => panic!("no error for:\n{text}"),
+        Ok(Err(e)) => e.0,
+    };
+    let d: &Diagnostic = &errors[0];
+    Found {
+        message: d.message.clone(),
+        snippet: d
+            .span
+            .map(|s| sources.snippet(s).to_string())
+            .unwrap_or_default(),
+        help: d.help.clone(),
+        rendered: sources.render(&errors, false),
+    }
+}
+
+fn first_error(text: &str) -> Found {
+    first_error_in(text, None)
+}
+
+/// Asserts the message contains `msg` and the span covers exactly `snippet`.
+fn expect(text: &str, msg: &str, snippet: &str) -> Found {
+    let f = first_error(text);
+    assert!(
+        f.message.contains(msg),
+        "message `{}` lacks `{msg}` for:\n{text}",
+        f.message
+    );
+    assert_eq!(f.snippet, snippet, "span of `{}` for:\n{text}", f.message);
+    assert!(
+        f.rendered.contains("input.als"),
+        "rendered diagnostic names the file:\n{}",
+        f.rendered
+    );
+    f
+}
+
+#[test]
+fn syntax_error_lists_what_was_expected() {
+    let f = expect("sig A { f: set A\nrun {}", "syntax error", "run");
+    assert!(f.message.contains("expected"), "{}", f.message);
+}
+
+#[test]
+fn unexpected_end_of_input() {
+    let f = first_error("sig A {} run { some A ");
+    assert!(f.message.contains("end of input"), "{}", f.message);
+}
+
+#[test]
+fn unknown_name_suggests_a_close_one() {
+    let f = expect("sig Node {}\nrun { some Nod }", "cannot find `Nod`", "Nod");
+    assert_eq!(f.help.as_deref(), Some("did you mean `Node`?"));
+}
+
+#[test]
+fn join_of_two_sets_is_an_arity_error() {
+    expect(
+        "sig A {}\nrun { some A.A }",
+        "cannot be a legal relational join",
+        "A.A",
+    );
+}
+
+#[test]
+fn domain_restriction_needs_a_set() {
+    expect(
+        "sig A { f: set A }\nrun { some f <: f }",
+        "left side of `<:` must be a set",
+        "f",
+    );
+}
+
+#[test]
+fn union_of_different_arities() {
+    expect(
+        "sig A { f: set A }\nrun { some A + f }",
+        "`+` needs both sides to have the same arity",
+        "A + f",
+    );
+}
+
+#[test]
+fn subset_of_different_arity() {
+    expect(
+        "sig A { f: set A }\nrun { A in f }",
+        "`in` needs both sides to have the same arity",
+        "A in f",
+    );
+}
+
+#[test]
+fn closure_needs_a_binary_relation() {
+    expect(
+        "sig A {}\nrun { some ^A }",
+        "`^` needs a binary relation",
+        "^A",
+    );
+}
+
+#[test]
+fn wrong_number_of_arguments() {
+    let f = expect(
+        "sig A {}\npred p[x, y: A] {}\nrun { p[A] }",
+        "takes 2 arguments but is given 1",
+        "p[A]",
+    );
+    assert!(f.help.unwrap().contains("p[x, y]"));
+}
+
+#[test]
+fn parentheses_do_not_call() {
+    let f = first_error("sig A {}\npred p[x: A] {}\nrun { p(A) }");
+    assert!(
+        f.message.contains("( ) when you should have used [ ]"),
+        "{}",
+        f.message
+    );
+}
+
+#[test]
+fn duplicate_sig() {
+    expect("sig A {}\nsig A {}\nrun {}", "already a sig named `A`", "A");
+}
+
+#[test]
+fn duplicate_field() {
+    expect(
+        "sig A { f: set A, f: lone A }\nrun {}",
+        "already has a field named `f`",
+        "f",
+    );
+}
+
+#[test]
+fn ambiguous_name() {
+    let f = expect(
+        "sig A { f: set A }\nsig B { f: set B }\nrun { some f }",
+        "ambiguous",
+        "f",
+    );
+    assert!(f.help.is_some());
+}
+
+#[test]
+fn recursion_is_reported() {
+    expect(
+        "sig A {}\npred p[x: A] { p[x] }\nrun { some x: A | p[x] }",
+        "calls itself",
+        "p[x]",
+    );
+}
+
+#[test]
+fn open_cycle_is_reported() {
+    let dir = std::env::temp_dir().join(format!("solder-diag-cycle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.als"), "module a\nopen b\nsig A {}\n").unwrap();
+    std::fs::write(dir.join("b.als"), "module b\nopen a\nsig B {}\n").unwrap();
+    let f = first_error_in("open a\nrun {}", Some(dir));
+    assert!(f.message.contains("cycle"), "{}", f.message);
+    assert_eq!(f.snippet, "open a");
+}
+
+#[test]
+fn missing_module() {
+    let f = expect(
+        "open util/orderin[A]\nsig A {}\nrun {}",
+        "cannot find module `util/orderin`",
+        "open util/orderin[A]",
+    );
+    assert_eq!(f.help.as_deref(), Some("did you mean `util/ordering`?"));
+}
+
+#[test]
+fn wrong_number_of_module_arguments() {
+    expect(
+        "open util/ordering\nsig A {}\nrun {}",
+        "takes 1 parameter, but 0 were given",
+        "open util/ordering",
+    );
+}
+
+#[test]
+fn impossible_scope_for_a_one_sig() {
+    expect(
+        "one sig A {}\nrun {} for 2 A",
+        "a `one` sig must have scope 1",
+        "2 A",
+    );
+}
+
+#[test]
+fn scope_on_a_subset_sig() {
+    expect(
+        "sig A {}\nsig B in A {}\nrun {} for 2 B",
+        "subset sig",
+        "2 B",
+    );
+}
+
+#[test]
+fn sig_without_a_scope() {
+    let f = expect(
+        "sig A {}\nsig B {}\nrun {} for 2 A",
+        "you must give the sig `B` a scope",
+        "run {} for 2 A",
+    );
+    assert!(f.rendered.contains("declared here"));
+}
+
+#[test]
+fn scope_given_twice() {
+    expect(
+        "sig A {}\nrun {} for 2 A, 3 A",
+        "given a scope twice",
+        "3 A",
+    );
+}
+
+#[test]
+fn unknown_sig_in_a_scope() {
+    let f = expect(
+        "sig Apple {}\nrun {} for 2 Aple",
+        "no sig named `Aple`",
+        "Aple",
+    );
+    assert_eq!(f.help.as_deref(), Some("did you mean `Apple`?"));
+}
+
+#[test]
+fn integers_are_not_supported_yet() {
+    expect(
+        "sig A {}\nrun { #A = 2 } for 3",
+        "not supported yet",
+        "#A = 2",
+    );
+}
+
+#[test]
+fn this_outside_a_sig() {
+    expect(
+        "sig A {}\nrun { some this }",
+        "`this` is only defined",
+        "this",
+    );
+}
+
+#[test]
+fn expression_where_a_formula_belongs() {
+    expect("sig A {}\nrun { A }", "expected a formula", "A");
+}
+
+#[test]
+fn formula_where_an_expression_belongs() {
+    expect(
+        "sig A {}\nrun { some (some A) }",
+        "expected an expression",
+        "(some A)",
+    );
+}
+
+#[test]
+fn temporal_keywords_are_rejected() {
+    let f = first_error("var sig A {}\nrun {}");
+    assert!(f.message.contains("not supported"), "{}", f.message);
+    assert_eq!(f.snippet, "var");
+}
+
+#[test]
+fn extending_a_subset_sig() {
+    expect(
+        "sig A {}\nsig B in A {}\nsig C extends B {}\nrun {}",
+        "cannot extend the subset sig",
+        "B",
+    );
+}
+
+#[test]
+fn cyclic_hierarchy() {
+    expect(
+        "sig A extends B {}\nsig B extends A {}\nrun {}",
+        "its own ancestor",
+        "A",
+    );
+}
+
+#[test]
+fn unknown_command_target() {
+    let f = expect(
+        "sig A {}\npred show {}\nrun sho",
+        "no pred or fun named `sho`",
+        "sho",
+    );
+    assert_eq!(f.help.as_deref(), Some("did you mean `show`?"));
+}
+
+#[test]
+fn malformed_number() {
+    let f = first_error("sig A {}\nrun {} for 1_000");
+    assert!(f.snippet.starts_with("1_000"), "{}", f.snippet);
+}
+
+#[test]
+fn universal_higher_order_quantifier_is_not_supported_yet() {
+    expect(
+        "sig A {}\nrun { all r: A -> A | some r }",
+        "cannot be skolemized",
+        "r",
+    );
+}
+
+#[test]
+fn multiplicity_outside_a_declaration() {
+    expect(
+        "sig A {}\nrun { some x: A | x = set A }",
+        "multiplicity",
+        "set A",
+    );
+}
+
+#[test]
+fn bad_input_never_panics() {
+    // Mangled versions of a valid model: every prefix must give Ok or a diagnostic.
+    let model =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/family.als"))
+            .unwrap();
+    let mut cut = 0;
+    while cut < model.len() {
+        if model.is_char_boundary(cut) {
+            let text = &model[..cut];
+            let r = std::panic::catch_unwind(|| {
+                let mut sources = SourceMap::new();
+                if let Ok(c) = check::load(
+                    &mut sources,
+                    RootSource::Text {
+                        name: "cut.als".into(),
+                        text: text.into(),
+                        dir: None,
+                    },
+                ) {
+                    for i in 0..c.model.commands.len() {
+                        let _ = CommandRun::start(&c, i, &RunOptions::default());
+                    }
+                }
+            });
+            assert!(r.is_ok(), "panicked on a prefix of {cut} bytes");
+        }
+        cut += 17;
+    }
+}
