@@ -198,7 +198,15 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
                             ts.span,
                             "the bitwidth must be between 0 and 30",
                         ));
+                    } else if ts.count > 8 {
+                        // Integers only matter as members of `univ` for now; 2^8 of them
+                        // is plenty until arithmetic is supported.
+                        errors.push(Diagnostic::error(
+                            ts.span,
+                            "a bitwidth above 8 is not supported yet",
+                        ));
                     }
+                    bitwidth = ts.count;
                     continue;
                 }
                 "seq" => {

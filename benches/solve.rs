@@ -1,0 +1,137 @@
+//! Prints translation and solving times for solder's own models under both SAT backends.
+//! Run with `cargo bench --bench solve`. Times are the minimum of several runs.
+//!
+//! Models: `benches/models/*.als`, `examples/*.als`, and, when `../shared/corpus` is
+//! present, the slowest-to-solve corpus models named below.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use solder::diagnostic::SourceMap;
+use solder::session::{CommandRun, RunOptions, load_file};
+use solder::solve::BackendKind;
+
+const RUNS: usize = 3;
+
+const CORPUS_MODELS: &[&str] = &[
+    "alloy-expect/cases/alloytools/org_alloytools_alloy_extra_extra_models_examples_algorithms_opt_spantree-03-Closure.als",
+    "alloy-expect/cases/alloytools/models_tests_test67b-01-TestConflict1_1.als",
+    "alloy-expect/cases/alloytools/org_alloytools_alloy_extra_extra_models_examples_case_studies_com-05-Theorem4b.als",
+    "alloy-expect/cases/alloytools/models_examples_toys_genealogy-01-Show.als",
+    "alloy-expect/cases/alloytools/org_alloytools_alloy_extra_extra_models_examples_toys_numbering-02-AddNeverReduces.als",
+    "alloy-expect/cases/alloytools/org_alloytools_alloy_extra_extra_models_examples_tutorial_farmer-02-NoQuantumObjects.als",
+];
+
+fn als_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "als"));
+    v.sort();
+    v
+}
+
+struct Timing {
+    translate: Duration,
+    solve: Duration,
+    total: Duration,
+    verdict: Option<u32>,
+    clauses: usize,
+}
+
+fn measure(path: &Path, index: usize, backend: BackendKind) -> Option<Timing> {
+    let mut best: Option<Timing> = None;
+    for _ in 0..RUNS {
+        let mut sources = SourceMap::new();
+        let checked = load_file(&mut sources, path).ok()?;
+        let mut opts = RunOptions::default();
+        opts.solve.backend = backend;
+        opts.verify = false;
+        let started = Instant::now();
+        let run = CommandRun::start(&checked, index, &opts).ok()?;
+        let total = started.elapsed();
+        let s = run.stats();
+        let t = Timing {
+            translate: s.translate_time,
+            solve: s.solve_time,
+            total,
+            verdict: run.found(),
+            clauses: s.clauses,
+        };
+        if best.as_ref().is_none_or(|b| t.total < b.total) {
+            best = Some(t);
+        }
+    }
+    best
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1000.0)
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = als_files(&root.join("benches/models"));
+    files.extend(als_files(&root.join("examples")));
+    let corpus = root.join("../shared/corpus");
+    for m in CORPUS_MODELS {
+        let p = corpus.join(m);
+        if p.is_file() {
+            files.push(p);
+        }
+    }
+    println!(
+        "{:<58} {:>8} {:>9} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9}",
+        "command", "clauses", "verdict", "cad.tr", "cad.sat", "cad.all", "var.tr", "var.sat", "var.all"
+    );
+    let mut totals = [Duration::ZERO; 2];
+    let mut translate_max = (Duration::ZERO, String::new());
+    for file in &files {
+        let mut sources = SourceMap::new();
+        let Ok(checked) = load_file(&mut sources, file) else {
+            println!("{}: does not load", file.display());
+            continue;
+        };
+        for (i, cmd) in checked.model.commands.iter().enumerate() {
+            let name = format!(
+                "{}:{}",
+                file.file_stem().unwrap_or_default().to_string_lossy(),
+                cmd.label
+            );
+            let name: String = name.chars().rev().take(58).collect::<Vec<_>>().into_iter().rev().collect();
+            let c = measure(file, i, BackendKind::Cadical);
+            let v = measure(file, i, BackendKind::Varisat);
+            let (Some(c), Some(v)) = (c, v) else {
+                println!("{name:<58} (fails)");
+                continue;
+            };
+            assert_eq!(c.verdict, v.verdict, "{name}: the backends disagree");
+            totals[0] += c.total;
+            totals[1] += v.total;
+            if c.translate > translate_max.0 {
+                translate_max = (c.translate, name.clone());
+            }
+            println!(
+                "{name:<58} {:>8} {:>9} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9}",
+                c.clauses,
+                match c.verdict {
+                    Some(1) => "sat",
+                    Some(0) => "unsat",
+                    _ => "?",
+                },
+                ms(c.translate),
+                ms(c.solve),
+                ms(c.total),
+                ms(v.translate),
+                ms(v.solve),
+                ms(v.total)
+            );
+        }
+    }
+    println!(
+        "\ntotal (ms, translation + solving + checking): cadical {}, varisat {}",
+        ms(totals[0]),
+        ms(totals[1])
+    );
+    println!("slowest translation: {} ms ({})", ms(translate_max.0), translate_max.1);
+}
