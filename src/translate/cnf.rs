@@ -62,6 +62,16 @@ impl CnfEmitter {
         (var != 0).then_some(if bit.is_negated() { -var } else { var })
     }
 
+    /// The values of circuit literals in the backend's last model. Gates are evaluated from
+    /// the variables (a gate emitted in one polarity only need not have its own value);
+    /// variables the backend never saw are false.
+    pub fn model_values(&self, circuit: &Circuit, bits: &[Bit], sat: &dyn SatBackend) -> Vec<bool> {
+        circuit.evaluate(bits, |v| {
+            self.sat_literal(circuit.var_bit(v))
+                .is_some_and(|lit| sat.value(lit))
+        })
+    }
+
     fn grow(&mut self, circuit: &Circuit) {
         if self.sat_var.len() < circuit.len() {
             self.sat_var.resize(circuit.len(), 0);
@@ -379,6 +389,10 @@ mod tests {
                         .filter(|&v| sat.value(v as Lit + 1))
                         .fold(0u32, |acc, v| acc | 1 << v);
                     assert!(c.evaluate(&[target], |v| a >> v & 1 == 1)[0]);
+                    assert_eq!(
+                        emitter.model_values(&c, &[target, !target], sat.as_ref()),
+                        [true, false]
+                    );
                 }
             }
         }
