@@ -1,6 +1,7 @@
 //! The ordering principle as a micro-benchmark of the engine: a strict total order with no
 //! minimum over `n` atoms is impossible, so every run is UNSAT. Prints translation and
-//! solving figures for both backends, with and without symmetry breaking.
+//! solving figures for both backends, with and without symmetry breaking; rows marked `*`
+//! state transitivity with three nested quantifiers, which measures grounding.
 //!
 //! `cargo run --release --example bench_ordering [n ...]`
 
@@ -12,7 +13,9 @@ use solder::logic::{
 };
 use solder::solve::{BackendKind, Outcome, SolveOptions, solve};
 
-fn ordering_principle(n: usize) -> Problem {
+/// The principle over `n` atoms; `grounded` states irreflexivity and transitivity with
+/// quantifiers (`all x, y, z | ...`), as models usually do, to measure grounding.
+fn ordering_principle(n: usize, grounded: bool) -> Problem {
     let atoms: Vec<u32> = (0..n as u32).collect();
     let mut bounds = Bounds {
         universe: Universe::new((0..n).map(|i| format!("A${i}")).collect()),
@@ -48,8 +51,23 @@ fn ordering_principle(n: usize) -> Problem {
     };
     let (x, y) = (decl(1, "x"), decl(2, "y"));
     let (xe, ye) = (x.var_expr(), y.var_expr());
-    let irreflexive = Expr::intersection(lt.clone(), Expr::iden()).no();
-    let transitive = Expr::join(lt.clone(), lt.clone()).in_(&lt);
+    let (irreflexive, transitive) = if grounded {
+        let z = decl(5, "z");
+        let ze = z.var_expr();
+        let pair = |a: &Expr, b: &Expr| Expr::product(a.clone(), b.clone()).in_(&lt);
+        (
+            Formula::forall(vec![x.clone()], pair(&xe, &xe).not()),
+            Formula::forall(
+                vec![x.clone(), y.clone(), z],
+                Formula::and([pair(&xe, &ye), pair(&ye, &ze)]).implies(pair(&xe, &ze)),
+            ),
+        )
+    } else {
+        (
+            Expr::intersection(lt.clone(), Expr::iden()).no(),
+            Expr::join(lt.clone(), lt.clone()).in_(&lt),
+        )
+    };
     let total = Formula::forall(
         vec![x.clone(), y.clone()],
         Formula::or([
@@ -87,9 +105,15 @@ fn main() {
         "n", "backend", "sym", "primary", "aux", "clauses", "translate", "solve", "verdict"
     );
     for &n in &sizes {
-        let problem = ordering_principle(n);
-        for backend in [BackendKind::Cadical, BackendKind::Varisat] {
-            for symmetry in [20, 0] {
+        for (grounded, backend, symmetry) in [
+            (false, BackendKind::Cadical, 20),
+            (false, BackendKind::Cadical, 0),
+            (false, BackendKind::Varisat, 20),
+            (false, BackendKind::Varisat, 0),
+            (true, BackendKind::Cadical, 20),
+        ] {
+            let problem = ordering_principle(n, grounded);
+            {
                 let opts = SolveOptions {
                     backend,
                     symmetry,
@@ -108,9 +132,13 @@ fn main() {
                     Outcome::Unsat => "UNSAT",
                     Outcome::Interrupted => "stopped",
                 };
+                let backend = if grounded {
+                    format!("{backend:?}*")
+                } else {
+                    format!("{backend:?}")
+                };
                 println!(
-                    "{n:>3} {:>8} {symmetry:>4} {:>8} {:>8} {:>9} {:>9.1}ms {:>7.1}ms {:>9}   (total {:.1} ms)",
-                    format!("{backend:?}"),
+                    "{n:>3} {backend:>8} {symmetry:>4} {:>8} {:>8} {:>9} {:>9.1}ms {:>7.1}ms {:>9}   (total {:.1} ms)",
                     stats.primary_vars,
                     stats.aux_vars,
                     stats.clauses,

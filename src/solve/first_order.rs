@@ -1091,4 +1091,135 @@ mod tests {
             check_enumeration(&problem, backend);
         }
     }
+
+    /// Pigeons in holes as relations: `hole: P -> H`, every pigeon in some hole, no hole
+    /// shared. Without symmetry breaking, 11 pigeons in 10 holes is very hard.
+    fn pigeonhole(pigeons: usize, holes: usize) -> Problem {
+        let n = pigeons + holes;
+        let mut bounds = Bounds {
+            universe: universe(n),
+            relations: Vec::new(),
+        };
+        let ps = TupleSet::of_atoms(0..pigeons as Atom);
+        let hs = TupleSet::of_atoms(pigeons as Atom..n as Atom);
+        let p = bounds.add(relation("P", ps.clone(), ps.clone()));
+        let h = bounds.add(relation("H", hs.clone(), hs.clone()));
+        let hole = bounds.add(relation(
+            "hole",
+            TupleSet::empty(2),
+            crate::logic::upper::product(&ps, &hs),
+        ));
+        let (p, h, hole) = (Expr::rel(p, 1), Expr::rel(h, 1), Expr::rel(hole, 2));
+        let x = Decl {
+            var: VarId(1),
+            name: "p".into(),
+            mult: DeclMult::One,
+            bound: p,
+        };
+        let y = Decl {
+            var: VarId(2),
+            name: "h".into(),
+            mult: DeclMult::One,
+            bound: h,
+        };
+        let formula = Formula::and([
+            Formula::forall(
+                vec![x.clone()],
+                Expr::join(x.var_expr(), hole.clone()).some(),
+            ),
+            Formula::forall(vec![y.clone()], Expr::join(hole, y.var_expr()).lone()),
+        ]);
+        Problem { bounds, formula }
+    }
+
+    #[test]
+    fn the_stop_flag_interrupts_solving() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::time::{Duration, Instant};
+        let problem = pigeonhole(11, 10);
+        // Raised before the call: both backends give up at once, and can go on later.
+        for backend in [BackendKind::Varisat, BackendKind::Cadical] {
+            let flag = Arc::new(AtomicBool::new(true));
+            let opts = SolveOptions {
+                stop: Some(flag.clone()),
+                ..options(backend, 20, true)
+            };
+            let mut e = Enumerator::new(&problem, &opts).unwrap();
+            assert_eq!(e.next(), Outcome::Interrupted);
+            flag.store(false, Ordering::Relaxed);
+            // With symmetry breaking the principle is easy.
+            assert_eq!(e.next(), Outcome::Unsat);
+        }
+        // Raised during a long CaDiCaL search.
+        let flag = Arc::new(AtomicBool::new(false));
+        let opts = SolveOptions {
+            stop: Some(flag.clone()),
+            ..options(BackendKind::Cadical, 0, false)
+        };
+        let mut e = Enumerator::new(&problem, &opts).unwrap();
+        let raiser = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        let start = Instant::now();
+        let outcome = e.next();
+        raiser.join().unwrap();
+        assert_eq!(outcome, Outcome::Interrupted);
+        assert!(start.elapsed() < Duration::from_millis(900));
+        assert_eq!(e.stats().sat_calls, 1);
+    }
+
+    #[test]
+    fn quantifiers_over_relations_that_stay_are_reported() {
+        let mut bounds = Bounds {
+            universe: universe(2),
+            relations: Vec::new(),
+        };
+        let a = bounds.add(relation(
+            "A",
+            TupleSet::empty(1),
+            TupleSet::of_atoms([0, 1]),
+        ));
+        let s = Decl {
+            var: VarId(9),
+            name: "s".into(),
+            mult: DeclMult::Set,
+            bound: Expr::rel(a, 1),
+        };
+        // `all s: set A | ...` cannot be skolemized.
+        let forall = Formula::forall(vec![s.clone()], s.var_expr().in_(&Expr::rel(a, 1)));
+        let err = Enumerator::new(
+            &Problem {
+                bounds: bounds.clone(),
+                formula: forall,
+            },
+            &SolveOptions::default(),
+        );
+        assert_eq!(
+            err.err(),
+            Some(SolveError::HigherOrder {
+                var: VarId(9),
+                name: "s".into()
+            })
+        );
+        // `some s: set A | ...` at the top is skolemized into a relation `$s`.
+        let exists = Formula::exists(vec![s.clone()], Expr::rel(a, 1).in_(&s.var_expr()));
+        let (outcome, solved, _) = solve(
+            &Problem {
+                bounds,
+                formula: exists,
+            },
+            &SolveOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(solved.relations[1].name, "$s");
+        let Outcome::Sat(instance) = outcome else {
+            panic!("satisfiable");
+        };
+        assert!(instance.values[0].is_subset(&instance.values[1]));
+    }
 }

@@ -86,7 +86,8 @@ pub struct Circuit {
     inputs: Vec<Bit>,
     and_table: FastMap<Box<[Bit]>, u32>,
     ite_table: FastMap<(Bit, Bit, Bit), u32>,
-    vars: u32,
+    /// The node of each variable, by variable number.
+    var_nodes: Vec<u32>,
     limit: usize,
     overflowed: bool,
     scratch: Vec<Bit>,
@@ -110,7 +111,7 @@ impl Circuit {
             inputs: Vec::new(),
             and_table: FastMap::default(),
             ite_table: FastMap::default(),
-            vars: 0,
+            var_nodes: Vec::new(),
             limit: limit.max(1),
             overflowed: false,
             scratch: Vec::new(),
@@ -133,7 +134,12 @@ impl Circuit {
 
     /// Number of variables created so far.
     pub fn num_vars(&self) -> u32 {
-        self.vars
+        self.var_nodes.len() as u32
+    }
+
+    /// The positive literal of variable number `v`.
+    pub fn var_bit(&self, v: u32) -> Bit {
+        Bit::new(self.var_nodes[v as usize] as usize, false)
     }
 
     /// True once a node had to be refused because of the node limit. Sticky: results
@@ -174,8 +180,8 @@ impl Circuit {
         if self.nodes.len() >= self.limit {
             self.overflowed = true;
         }
-        self.nodes.push(Node::Var(self.vars));
-        self.vars += 1;
+        self.nodes.push(Node::Var(self.var_nodes.len() as u32));
+        self.var_nodes.push(self.nodes.len() as u32 - 1);
         Bit::new(self.nodes.len() - 1, false)
     }
 

@@ -62,6 +62,16 @@ impl CnfEmitter {
         (var != 0).then_some(if bit.is_negated() { -var } else { var })
     }
 
+    /// The values of circuit literals in the backend's last model. Gates are evaluated from
+    /// the variables (a gate emitted in one polarity only need not have its own value);
+    /// variables the backend never saw are false.
+    pub fn model_values(&self, circuit: &Circuit, bits: &[Bit], sat: &dyn SatBackend) -> Vec<bool> {
+        circuit.evaluate(bits, |v| {
+            self.sat_literal(circuit.var_bit(v))
+                .is_some_and(|lit| sat.value(lit))
+        })
+    }
+
     fn grow(&mut self, circuit: &Circuit) {
         if self.sat_var.len() < circuit.len() {
             self.sat_var.resize(circuit.len(), 0);
@@ -189,12 +199,13 @@ impl CnfEmitter {
     ///
     /// Before Tseitin, the clause is simplified where that saves variables without growing
     /// the CNF: an OR among its literals is flattened into it, and a short clause `C ∨ (x1
-    /// ∧ … ∧ xn)` becomes the clauses `C ∨ xi` (so `a.b in c` turns into the three-literal
-    /// clauses one would write by hand). A budget per call bounds the clauses this makes.
+    /// ∧ … ∧ xn)` whose `xi` are variables or small ORs of variables becomes the clauses
+    /// `C ∨ xi` (so `a.b in c` turns into the three-literal clauses one would write by
+    /// hand). Distribution goes one level deep only: deeper, it would copy shared
+    /// sub-circuits into every clause instead of naming them once.
     pub fn clause(&mut self, circuit: &Circuit, bits: &[Bit], sat: &mut dyn SatBackend) {
         self.grow(circuit);
-        let mut budget = DISTRIBUTION_BUDGET;
-        self.flat_clause(circuit, bits.to_vec(), sat, &mut budget);
+        self.flat_clause(circuit, bits.to_vec(), sat, true);
     }
 
     fn flat_clause(
@@ -202,7 +213,7 @@ impl CnfEmitter {
         circuit: &Circuit,
         mut pending: Vec<Bit>,
         sat: &mut dyn SatBackend,
-        budget: &mut usize,
+        distribute: bool,
     ) {
         let mut clause: Vec<Bit> = Vec::with_capacity(pending.len());
         while let Some(b) = pending.pop() {
@@ -222,21 +233,23 @@ impl CnfEmitter {
                 _ => clause.push(b),
             }
         }
-        // Distribute over one AND while the rest of the clause is short.
-        if clause.len() <= DISTRIBUTE_MAX_REST + 1 {
+        // Distribute over one AND of simple inputs while the rest of the clause is short.
+        if distribute && clause.len() <= DISTRIBUTE_MAX_REST + 1 {
             let conjunction = clause.iter().position(|&b| {
-                !b.is_negated() && matches!(circuit.gate(b), Gate::And(ins) if ins.len() <= *budget)
+                !b.is_negated()
+                    && matches!(circuit.gate(b), Gate::And(ins)
+                        if ins.len() <= DISTRIBUTE_MAX_FAN_IN
+                            && ins.iter().all(|&x| is_small_disjunction(circuit, x)))
             });
             if let Some(k) = conjunction {
                 let g = clause.swap_remove(k);
                 let Gate::And(inputs) = circuit.gate(g) else {
                     unreachable!("chosen as an AND gate");
                 };
-                *budget -= inputs.len();
                 for &x in inputs {
                     let mut part = clause.clone();
                     part.push(x);
-                    self.flat_clause(circuit, part, sat, budget);
+                    self.flat_clause(circuit, part, sat, false);
                 }
                 return;
             }
@@ -259,8 +272,22 @@ impl CnfEmitter {
 const FLATTEN_LIMIT: usize = 64;
 /// An AND is distributed into a clause with at most this many other literals.
 const DISTRIBUTE_MAX_REST: usize = 3;
-/// Clauses that distribution may create per asserted clause.
-const DISTRIBUTION_BUDGET: usize = 4096;
+/// The widest AND distributed into a clause.
+const DISTRIBUTE_MAX_FAN_IN: usize = 4096;
+/// The widest OR that counts as a small disjunction for distribution.
+const SMALL_DISJUNCTION: usize = 8;
+
+/// A variable literal, or an OR of a few variable literals: distributing an AND of these
+/// into a short clause gives clauses of variables only, fewer than Tseitin would.
+fn is_small_disjunction(circuit: &Circuit, x: Bit) -> bool {
+    match circuit.gate(x) {
+        Gate::Var(_) => true,
+        Gate::And(ins) if x.is_negated() && ins.len() <= SMALL_DISJUNCTION => {
+            ins.iter().all(|&i| matches!(circuit.gate(i), Gate::Var(_)))
+        }
+        _ => false,
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -379,6 +406,10 @@ mod tests {
                         .filter(|&v| sat.value(v as Lit + 1))
                         .fold(0u32, |acc, v| acc | 1 << v);
                     assert!(c.evaluate(&[target], |v| a >> v & 1 == 1)[0]);
+                    assert_eq!(
+                        emitter.model_values(&c, &[target, !target], sat.as_ref()),
+                        [true, false]
+                    );
                 }
             }
         }
@@ -418,12 +449,12 @@ mod tests {
         }
     }
 
-    /// Distribution stops at its budget and falls back to Tseitin variables.
+    /// Distribution stops at its width limit and falls back to Tseitin variables.
     #[test]
     fn distribution_is_bounded() {
         let mut c = Circuit::new();
         let x = c.new_var();
-        // x | ((y1 | z1) & (y2 | z2) & ...): 5000 conjuncts exceed the budget at once.
+        // x | ((y1 | z1) & (y2 | z2) & ...): 5000 conjuncts exceed the limit.
         let conjuncts: Vec<Bit> = (0..5000)
             .map(|_| {
                 let (y, z) = (c.new_var(), c.new_var());
@@ -438,6 +469,29 @@ mod tests {
         assert_eq!(emitter.aux_vars(), 1 + 5000);
         assert_eq!(sat.solve(&[-1]), SatResult::Sat);
         assert!((0..5000).all(|i| sat.value(2 + 2 * i) || sat.value(3 + 2 * i)));
+    }
+
+    /// Conjunctions of anything but small disjunctions of variables keep their gates, so
+    /// a shared sub-circuit is named once rather than copied into clauses.
+    #[test]
+    fn distribution_stays_one_level_deep() {
+        let mut c = Circuit::new();
+        let [x, y, z, w] = [c.new_var(), c.new_var(), c.new_var(), c.new_var()];
+        let inner = c.and2(z, w);
+        let deep = c.or2(y, inner); // not a disjunction of variables
+        let top = c.and(&[deep, !y]);
+        let clause = c.or2(x, top);
+        let mut sat = new_backend(BackendKind::Cadical);
+        let mut emitter = CnfEmitter::new(&c);
+        emitter.assert(&c, clause, sat.as_mut());
+        assert_eq!(emitter.aux_vars(), 3); // top, deep and inner keep their variables
+        for a in 0..16u32 {
+            let expected = c.evaluate(&[clause], |v| a >> v & 1 == 1)[0];
+            let assumptions: Vec<Lit> = (0..4)
+                .map(|v| if a >> v & 1 == 1 { v + 1 } else { -(v + 1) })
+                .collect();
+            assert_eq!(sat.solve(&assumptions) == SatResult::Sat, expected);
+        }
     }
 
     #[test]

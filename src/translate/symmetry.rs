@@ -215,17 +215,20 @@ pub fn lex_leader(translator: &mut Translator, classes: &[Vec<Atom>], length: us
     translator.circuit_mut().and(&predicates)
 }
 
-/// `xs ≤lex ys` with false < true, built from the last position backwards:
-/// `x ≤ y` at position `i` with the rest `L`: `if x then (y and L) else (y or L)`.
+/// `xs ≤lex ys` with false < true: at each position, if the prefix is equal then
+/// `x ≤ y`. The prefix test `e_i` only needs `x_i ≥ y_i` at each position, not equality:
+/// wherever the prefix before `i` is equal, `x_i ≤ y_i` is required anyway, so the two
+/// agree. That leaves one gate per position for `e_i` and one clause for the comparison.
 fn lex_leq(translator: &mut Translator, xs: &[Bit], ys: &[Bit]) -> Bit {
     let c = translator.circuit_mut();
-    let mut rest = Bit::TRUE;
-    for (&x, &y) in xs.iter().zip(ys).rev() {
-        let both = c.and2(y, rest);
-        let either = c.or2(y, rest);
-        rest = c.ite(x, both, either);
+    let mut equal_so_far = Bit::TRUE;
+    let mut comparisons = Vec::with_capacity(xs.len());
+    for (&x, &y) in xs.iter().zip(ys) {
+        comparisons.push(c.or(&[!equal_so_far, !x, y]));
+        let not_less = c.or2(x, !y);
+        equal_so_far = c.and2(equal_so_far, not_less);
     }
-    rest
+    c.and(&comparisons)
 }
 
 /// The value of an expression that the bounds fix completely (every relation in it has

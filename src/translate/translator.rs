@@ -75,6 +75,8 @@ pub struct Translator {
     roots: Vec<Root>,
     empty_vars: Arc<[VarId]>,
     cache_hits: usize,
+    univ: Matrix,
+    iden: Matrix,
 }
 
 impl Translator {
@@ -131,6 +133,8 @@ impl Translator {
             roots: Vec::new(),
             empty_vars: Arc::from(Vec::new()),
             cache_hits: 0,
+            univ: Matrix::univ(universe),
+            iden: Matrix::iden(universe),
         })
     }
 
@@ -621,8 +625,8 @@ impl Translator {
                 Option::None => panic!("variable v{} is used outside its quantifier", v.0),
             },
             Const(ts) => Matrix::constant(ts, n),
-            Univ => Matrix::univ(n),
-            Iden => Matrix::iden(n),
+            Univ => self.univ.clone(),
+            Iden => self.iden.clone(),
             None => Matrix::empty(e.arity(), n),
             Union(a, b) => {
                 let (a, b) = (self.tr_expr(a)?, self.tr_expr(b)?);
