@@ -82,7 +82,15 @@ fn main() {
     }
     println!(
         "{:<58} {:>8} {:>9} | {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9}",
-        "command", "clauses", "verdict", "cad.tr", "cad.sat", "cad.all", "var.tr", "var.sat", "var.all"
+        "command",
+        "clauses",
+        "verdict",
+        "cad.tr",
+        "cad.sat",
+        "cad.all",
+        "var.tr",
+        "var.sat",
+        "var.all"
     );
     let mut totals = [Duration::ZERO; 2];
     let mut translate_max = (Duration::ZERO, String::new());
@@ -98,7 +106,14 @@ fn main() {
                 file.file_stem().unwrap_or_default().to_string_lossy(),
                 cmd.label
             );
-            let name: String = name.chars().rev().take(58).collect::<Vec<_>>().into_iter().rev().collect();
+            let name: String = name
+                .chars()
+                .rev()
+                .take(58)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
             let c = measure(file, i, BackendKind::Cadical);
             let v = measure(file, i, BackendKind::Varisat);
             let (Some(c), Some(v)) = (c, v) else {
@@ -133,5 +148,9 @@ fn main() {
         ms(totals[0]),
         ms(totals[1])
     );
-    println!("slowest translation: {} ms ({})", ms(translate_max.0), translate_max.1);
+    println!(
+        "slowest translation: {} ms ({})",
+        ms(translate_max.0),
+        translate_max.1
+    );
 }

@@ -37,8 +37,8 @@ enum Cmd {
 
 #[derive(Args, Clone)]
 struct SolverArgs {
-    /// SAT solver backend.
-    #[arg(long, value_enum, default_value_t = Solver::Cadical)]
+    /// SAT solver backend (varisat is faster on small problems, CaDiCaL on hard ones).
+    #[arg(long, value_enum, default_value_t = Solver::Varisat)]
     solver: Solver,
     /// Length of lex-leader symmetry-breaking predicates (0 disables symmetry breaking).
     #[arg(long, default_value_t = 20)]

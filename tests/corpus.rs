@@ -49,8 +49,10 @@ fn cases(dir: &Path) -> Vec<Case> {
     out
 }
 
+type CaseResult = Result<&'static str, (String, String)>;
+
 /// The outcome of one case: Ok(verdict) or Err((cause, detail)).
-fn run_case(case: &Case) -> Result<&'static str, (String, String)> {
+fn run_case(case: &Case) -> CaseResult {
     let mut sources = SourceMap::new();
     let checked = load_file(&mut sources, &case.file).map_err(|e| {
         let first = &e.0[0];
@@ -71,6 +73,8 @@ fn run_case(case: &Case) -> Result<&'static str, (String, String)> {
     }
     let stop = Arc::new(AtomicBool::new(false));
     let mut opts = RunOptions::default();
+    // CaDiCaL honours the stop flag mid-solve, which the time limit needs.
+    opts.solve.backend = solder::solve::BackendKind::Cadical;
     opts.solve.stop = Some(stop.clone());
     let timer = {
         let stop = stop.clone();
@@ -123,8 +127,7 @@ fn corpus_verdicts_match_alloy() {
     let cases = cases(&dir);
     let started = Instant::now();
     let next = Mutex::new(0usize);
-    let results: Mutex<Vec<(usize, Result<&'static str, (String, String)>, Duration)>> =
-        Mutex::new(Vec::new());
+    let results: Mutex<Vec<(usize, CaseResult, Duration)>> = Mutex::new(Vec::new());
     let threads = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .min(4);
@@ -169,7 +172,7 @@ fn corpus_verdicts_match_alloy() {
                 .push(format!("{}: {detail}", case.id)),
         }
     }
-    slowest.sort_by(|a, b| b.0.cmp(&a.0));
+    slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
     let total = cases.len();
     println!(
         "corpus: {passed}/{total} cases give Alloy's verdict ({:.1}%) in {:.1} s",

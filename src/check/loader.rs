@@ -235,7 +235,7 @@ impl Loader<'_> {
         }
         self.declare_paragraphs(id, &req.ast, is_root);
 
-        let mut implicit_opens: Vec<(String, SigId, Span)> = Vec::new();
+        let mut implicit_opens: Vec<(SigId, Span)> = Vec::new();
         for p in &req.ast.paragraphs {
             if let Paragraph::Enum(e) = p {
                 let sig = self.model.modules[id.index()]
@@ -244,7 +244,7 @@ impl Loader<'_> {
                     .copied()
                     .find(|s| self.model.sig(*s).name == e.name.name);
                 if let Some(s) = sig {
-                    implicit_opens.push((format!("{}", e.name.name), s, e.span));
+                    implicit_opens.push((s, e.span));
                 }
             }
         }
@@ -254,7 +254,7 @@ impl Loader<'_> {
         }
         // `enum E {...}` opens util/ordering[E] (its order is the declaration order; the
         // elaborator pins it).
-        for (_, sig, span) in implicit_opens {
+        for (sig, span) in implicit_opens {
             let alias = format!("{}$ordering", self.model.sig(sig).name);
             self.open_module(id, "util/ordering", vec![sig], alias, true, span, None);
         }

@@ -127,7 +127,7 @@ mod tests {
         let elapsed = start.elapsed();
         raiser.join().unwrap();
         assert_eq!(result, SatResult::Interrupted);
-        assert!(elapsed < Duration::from_millis(900), "took {elapsed:?}");
+        assert!(elapsed < Duration::from_secs(10), "took {elapsed:?}");
         // Still set: the next call returns at once.
         assert_eq!(sat.solve(&[]), SatResult::Interrupted);
     }

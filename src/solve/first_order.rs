@@ -1169,7 +1169,7 @@ mod tests {
         let outcome = e.next();
         raiser.join().unwrap();
         assert_eq!(outcome, Outcome::Interrupted);
-        assert!(start.elapsed() < Duration::from_millis(900));
+        assert!(start.elapsed() < Duration::from_secs(10));
         assert_eq!(e.stats().sat_calls, 1);
     }
 

@@ -3,7 +3,7 @@
 //! solving figures for both backends, with and without symmetry breaking; rows marked `*`
 //! state transitivity with three nested quantifiers, which measures grounding.
 //!
-//! `cargo run --release --example bench_ordering [n ...]`
+//! `cargo bench --bench ordering [-- n ...]`
 
 use std::time::Instant;
 
