@@ -1157,11 +1157,14 @@ mod tests {
             stop: Some(flag.clone()),
             ..options(BackendKind::Cadical, 0, false)
         };
-        let mut e = Enumerator::new(&problem, &opts).unwrap();
+        // Without symmetry breaking, pigeonhole 13 -> 12 takes CaDiCaL far longer than
+        // the moment the flag is raised.
+        let hard = pigeonhole(13, 12);
+        let mut e = Enumerator::new(&hard, &opts).unwrap();
         let raiser = {
             let flag = flag.clone();
             std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_millis(100));
+                std::thread::sleep(Duration::from_millis(20));
                 flag.store(true, Ordering::Relaxed);
             })
         };
