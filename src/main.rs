@@ -46,6 +46,9 @@ struct SolverArgs {
     /// Do not fix `util/ordering` orders to atom order (solve for them instead).
     #[arg(long)]
     no_fix_order: bool,
+    /// Re-check every instance with the independent evaluator (the default).
+    #[arg(long, conflicts_with = "no_verify")]
+    verify: bool,
     /// Skip re-checking instances with the independent evaluator.
     #[arg(long)]
     no_verify: bool,
