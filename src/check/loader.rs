@@ -22,6 +22,12 @@ pub enum RootSource {
         text: String,
         dir: Option<PathBuf>,
     },
+    /// An already parsed module whose spans point into texts the caller added to the
+    /// source map (the REPL assembles its session this way, one text per input).
+    Parsed {
+        module: ast::Module,
+        dir: Option<PathBuf>,
+    },
 }
 
 pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> {
@@ -45,7 +51,13 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> 
         errors: Vec::new(),
     };
     loader.add_builtins();
+    let mut parsed = None;
     let (key, file, dir) = match root {
+        RootSource::Parsed { module, dir } => {
+            let file = loader.sources.add("<session>", None, "");
+            parsed = Some(module);
+            (format!("session:{}", file.0), file, dir)
+        }
         RootSource::File(path) => {
             let text = std::fs::read_to_string(&path).map_err(|e| {
                 Errors::from(Diagnostic::global(format!(
@@ -65,7 +77,10 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> 
             (format!("text:{name}:{}", file.0), file, dir)
         }
     };
-    let ast = loader.parse(file, &key)?;
+    let ast = match parsed {
+        Some(m) => Arc::new(m),
+        None => loader.parse(file, &key)?,
+    };
     let root = loader.instantiate(InstanceRequest {
         key,
         file,
