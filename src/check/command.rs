@@ -351,6 +351,15 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
             break;
         }
     }
+    // `one` sigs declared outside their parent's scope add their atom on top of it.
+    for &s in &prims {
+        if model.sig(s).outside_scope
+            && let SigKind::Extends(p) = model.sig(s).kind
+            && let Some(c) = count[p.index()]
+        {
+            count[p.index()] = Some(c + 1);
+        }
+    }
     for &s in &prims {
         if count[s.index()].is_none() {
             errors.push(

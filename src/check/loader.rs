@@ -48,6 +48,7 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> 
         instances: HashMap::new(),
         loading: Vec::new(),
         command_targets: Vec::new(),
+        outside_scope: Vec::new(),
         errors: Vec::new(),
     };
     loader.add_builtins();
@@ -114,6 +115,8 @@ struct Loader<'s> {
     loading: Vec<String>,
     /// For each root command, its named target (resolved after loading).
     command_targets: Vec<Option<ast::QualName>>,
+    /// Sigs named by `pred/outsideScope[...]` facts, resolved with the hierarchy.
+    outside_scope: Vec<(ModuleId, ast::QualName)>,
     errors: Vec<Diagnostic>,
 }
 
@@ -160,6 +163,7 @@ impl Loader<'_> {
                 fact: None,
                 enum_values: None,
                 forced_exact: false,
+                outside_scope: false,
                 decl: None,
             });
         }
@@ -526,6 +530,9 @@ impl Loader<'_> {
                     }
                 }
                 Paragraph::Fact(f) => {
+                    if let Some(target) = outside_scope_target(&f.body) {
+                        self.outside_scope.push((id, target));
+                    }
                     self.model.modules[id.index()]
                         .facts
                         .push(self.model.facts.len());
@@ -704,6 +711,7 @@ impl Loader<'_> {
             fact: spec.fact,
             enum_values: None,
             forced_exact: false,
+            outside_scope: false,
             decl: spec.decl,
         });
         self.model.modules[id.index()].sigs.push(sid);
@@ -932,6 +940,21 @@ impl Loader<'_> {
                 self.model.sigs[p.index()].children.push(SigId(i as u32));
             }
         }
+        for (module, name) in std::mem::take(&mut self.outside_scope) {
+            match self.resolve_sig_name(module, &name) {
+                Ok(s)
+                    if self.model.sig(s).mult == Some(SigMult::One)
+                        && matches!(self.model.sig(s).kind, SigKind::Extends(_)) =>
+                {
+                    self.model.sigs[s.index()].outside_scope = true;
+                }
+                Ok(_) => self.errors.push(Diagnostic::error(
+                    name.span,
+                    "`pred/outsideScope` applies to a `one sig` that extends another sig",
+                )),
+                Err(d) => self.errors.push(d),
+            }
+        }
         // Fields, in declaration order.
         for i in BUILTIN_COUNT as usize..n {
             let sid = SigId(i as u32);
@@ -1147,5 +1170,28 @@ pub fn resolve_sig(
             )
             .with_help("qualify it with the module alias, e.g. `alias/Name`"))
         }
+    }
+}
+
+/// The sig of a fact that is exactly `pred/outsideScope[S]`.
+fn outside_scope_target(body: &ast::Block) -> Option<ast::QualName> {
+    let [e] = body.exprs.as_slice() else {
+        return None;
+    };
+    let ast::ExprKind::Box(head, args) = &e.kind else {
+        return None;
+    };
+    let ast::ExprKind::Name(q) = &head.kind else {
+        return None;
+    };
+    if q.parts != ["pred", "outsideScope"] {
+        return None;
+    }
+    match args.as_slice() {
+        [a] => match &a.kind {
+            ast::ExprKind::Name(s) => Some(s.clone()),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -128,6 +128,10 @@ pub struct Sig {
     pub enum_values: Option<Vec<SigId>>,
     /// `exactly` module parameter: every command gives this sig an exact scope.
     pub forced_exact: bool,
+    /// Declared with `fact { pred/outsideScope[S] }`: this `one` sig's atom comes on top of
+    /// its parent's scope (the isolation library's `T0`: `for 5` is five transactions
+    /// besides the initial one, as in Isolde).
+    pub outside_scope: bool,
     /// The declaration (shared by `sig A, B`); `None` for builtins, enums and root parameters.
     pub decl: Option<Arc<ast::SigDecl>>,
 }
