@@ -9,7 +9,7 @@ use crate::instance::Instance;
 use crate::instance::evaluate::eval_formula;
 use crate::logic::skolem::skolemize;
 use crate::logic::{Bounds, RelationKind, TupleSet};
-use crate::solve::{Enumerator, Outcome, SolveError, SolveOptions, SolveStats};
+use crate::solve::{Outcome, SolveError, SolveOptions, SolveStats, Solver, cegis};
 use crate::syntax::ast::CommandKind;
 
 /// Options for solving commands.
@@ -36,7 +36,8 @@ pub fn load_file(sources: &mut SourceMap, path: &std::path::Path) -> Result<Chec
 /// The answer to one command, with the means to ask for more instances.
 pub struct CommandRun {
     pub command: CommandProblem,
-    enumerator: Enumerator,
+    solver: Solver,
+    opts: SolveOptions,
     pub outcome: Outcome,
     /// How many instances have been produced so far.
     pub instances_seen: usize,
@@ -51,11 +52,12 @@ impl CommandRun {
         let command = checked.build_command(index)?;
         let mut solve_opts = opts.solve.clone();
         solve_opts.skolem_prefix = command.skolem_prefix.clone();
-        let enumerator =
-            Enumerator::new(&command.problem, &solve_opts).map_err(|e| solve_error(&command, e))?;
+        let solver =
+            Solver::new(&command.problem, &solve_opts).map_err(|e| solve_error(&command, e))?;
         let mut run = CommandRun {
             command,
-            enumerator,
+            solver,
+            opts: solve_opts,
             outcome: Outcome::Unsat,
             instances_seen: 0,
             elapsed: Duration::ZERO,
@@ -68,11 +70,14 @@ impl CommandRun {
 
     /// Look for another instance (a different one than all before).
     pub fn advance(&mut self) -> Result<&Outcome, Errors> {
-        self.outcome = self.enumerator.next();
+        self.outcome = self
+            .solver
+            .next()
+            .map_err(|e| solve_error(&self.command, e))?;
         if let Outcome::Sat(inst) = &self.outcome {
             self.instances_seen += 1;
             if self.verify {
-                verify(&self.command, self.enumerator.bounds(), inst).map_err(|msg| {
+                verify(&self.command, self.solver.bounds(), inst, &self.opts).map_err(|msg| {
                     Errors::from(
                         Diagnostic::error(self.command.span, "internal error: the solver's answer failed verification")
                             .with_label(msg)
@@ -85,12 +90,12 @@ impl CommandRun {
     }
 
     pub fn stats(&self) -> &SolveStats {
-        self.enumerator.stats()
+        self.solver.stats()
     }
 
     /// The bounds that were solved (the problem's relations and the skolem constants).
     pub fn bounds(&self) -> &Bounds {
-        self.enumerator.bounds()
+        self.solver.bounds()
     }
 
     pub fn instance(&self) -> Option<&Instance> {
@@ -147,10 +152,13 @@ fn solve_error(command: &CommandProblem, e: SolveError) -> Errors {
             Errors::from(
                 Diagnostic::error(
                     span,
-                    format!("the quantifier over `{name}` ranges over relations and cannot be skolemized"),
+                    format!("the quantifier over `{name}` ranges over relations in a place solder cannot solve"),
                 )
-                .with_label("higher-order quantifier")
-                .with_help("higher-order quantifiers in universal position are not supported yet"),
+                .with_label("quantifier over relations")
+                .with_help(
+                    "quantifiers over relations are solved in formulas, not inside expressions \
+                     (an if-then-else condition or a comprehension); move it out of the expression",
+                ),
             )
         }
         SolveError::TooLarge(what) => Errors::from(
@@ -164,8 +172,15 @@ fn solve_error(command: &CommandProblem, e: SolveError) -> Errors {
 }
 
 /// Check an instance against the bounds it was solved in and the command's formula, with
-/// the evaluator (which shares no code with the translation).
-pub fn verify(command: &CommandProblem, bounds: &Bounds, inst: &Instance) -> Result<(), String> {
+/// the evaluator (which shares no code with the translation). Quantifiers over relations
+/// too large to enumerate are checked instead by a fresh solve with every relation fixed
+/// to its value (each universal part then is a fresh SAT check of its negation).
+pub fn verify(
+    command: &CommandProblem,
+    bounds: &Bounds,
+    inst: &Instance,
+    opts: &SolveOptions,
+) -> Result<(), String> {
     for (i, r) in bounds.relations.iter().enumerate() {
         let v = &inst.values[i];
         if !r.lower.is_subset(v) || !v.is_subset(&r.upper) {
@@ -176,10 +191,23 @@ pub fn verify(command: &CommandProblem, bounds: &Bounds, inst: &Instance) -> Res
         Ok(true) => Ok(()),
         Ok(false) => Err("the instance does not satisfy the formula".into()),
         Err(e) if e.message.contains("too large") => {
-            // An existential over relations too large to enumerate: evaluate the skolemized
-            // formula instead, with the witnesses the instance holds (if it holds, so does
-            // the original).
-            let sk = skolemize(&command.problem, &command.skolem_prefix);
+            let problem = &command.problem;
+            if cegis::needs_cegis(problem, &command.skolem_prefix) {
+                let own = Instance {
+                    universe: inst.universe.clone(),
+                    values: inst.values[..problem.bounds.relations.len()].to_vec(),
+                };
+                return match cegis::confirm(problem, &own, opts) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => {
+                        Err("a fresh check finds the instance violates the formula".into())
+                    }
+                    Err(e) => Err(format!("the fresh check failed: {e:?}")),
+                };
+            }
+            // Existentials too large to enumerate: evaluate the skolemized formula with the
+            // witnesses the instance holds (if it holds, so does the original).
+            let sk = skolemize(problem, &command.skolem_prefix);
             if sk.bounds.relations.len() != inst.values.len() {
                 return Err("the instance's witnesses do not match the problem".into());
             }

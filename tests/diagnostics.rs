@@ -334,11 +334,11 @@ fn malformed_number() {
 }
 
 #[test]
-fn universal_higher_order_quantifier_is_not_supported_yet() {
+fn quantifier_over_relations_inside_an_expression() {
     expect(
-        "sig A {}\nrun { all r: A -> A | some r }",
-        "cannot be skolemized",
-        "r",
+        "sig A {}\nrun { some ((some s: set A | s = A) => A else none) }",
+        "ranges over relations in a place solder cannot solve",
+        "s",
     );
 }
 

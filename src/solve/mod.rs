@@ -5,6 +5,7 @@
 
 pub mod backend;
 pub mod cadical_backend;
+pub mod cegis;
 pub mod first_order;
 pub mod varisat_backend;
 
@@ -13,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::instance::Instance;
-use crate::logic::VarId;
+use crate::logic::{Bounds, Problem, VarId};
 
 pub use backend::{BackendKind, Lit, SatBackend, SatResult};
 pub use first_order::{Enumerator, solve};
@@ -38,6 +39,18 @@ pub struct SolveOptions {
     pub skolem_prefix: String,
     /// Raised by the user (Ctrl-C) to abandon the solve.
     pub stop: Option<Arc<AtomicBool>>,
+    /// CEGIS: instantiate universal relation variables with the problem's existential
+    /// witnesses before the first candidate.
+    pub instantiate: bool,
+    /// CEGIS: keep one incremental candidate solver and translate each verifier once
+    /// (solving it under assumptions); off rebuilds both for every candidate.
+    pub incremental: bool,
+    /// CEGIS baseline: block each failed candidate instead of learning from its
+    /// counterexample.
+    pub naive: bool,
+    /// CEGIS: the backends of the candidate and verifier problems (default: `backend`).
+    pub candidate_backend: Option<BackendKind>,
+    pub verifier_backend: Option<BackendKind>,
 }
 
 impl Default for SolveOptions {
@@ -51,6 +64,11 @@ impl Default for SolveOptions {
             fix_orders: true,
             skolem_prefix: String::new(),
             stop: None,
+            instantiate: true,
+            incremental: true,
+            naive: false,
+            candidate_backend: None,
+            verifier_backend: None,
         }
     }
 }
@@ -65,6 +83,15 @@ pub struct SolveStats {
     pub sat_calls: usize,
     pub translate_time: Duration,
     pub solve_time: Duration,
+    /// CEGIS (zero for first-order problems): candidates proposed at the top level,
+    /// counterexamples found (at every level), verifier problems' size and time.
+    pub candidates: usize,
+    pub counterexamples: usize,
+    pub verifier_vars: usize,
+    pub verifier_clauses: usize,
+    pub verify_time: Duration,
+    /// True when higher-order quantifiers were solved by CEGIS.
+    pub higher_order: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +109,53 @@ pub enum SolveError {
     HigherOrder { var: VarId, name: String },
     /// The translation would exceed the resource limits.
     TooLarge(String),
+}
+
+/// Solves any problem: first-order ones with one SAT call per instance
+/// ([`Enumerator`]), those with quantifiers over relations left after skolemization by
+/// CEGIS ([`cegis::CegisSolver`]).
+pub enum Solver {
+    FirstOrder(Box<Enumerator>),
+    Cegis(Box<cegis::CegisSolver>),
+}
+
+impl Solver {
+    pub fn new(problem: &Problem, opts: &SolveOptions) -> Result<Solver, SolveError> {
+        if cegis::needs_cegis(problem, &opts.skolem_prefix) {
+            Ok(Solver::Cegis(Box::new(cegis::CegisSolver::new(
+                problem, opts,
+            )?)))
+        } else {
+            Ok(Solver::FirstOrder(Box::new(Enumerator::new(
+                problem, opts,
+            )?)))
+        }
+    }
+
+    /// The bounds actually solved: the problem's relations (same RelIds), then skolems.
+    pub fn bounds(&self) -> &Bounds {
+        match self {
+            Solver::FirstOrder(e) => e.bounds(),
+            Solver::Cegis(c) => c.bounds(),
+        }
+    }
+
+    pub fn stats(&self) -> &SolveStats {
+        match self {
+            Solver::FirstOrder(e) => e.stats(),
+            Solver::Cegis(c) => c.stats(),
+        }
+    }
+
+    /// The first instance, then further distinct ones (for higher-order problems, distinct
+    /// in the problem's own relations, not merely in the witnesses).
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Result<Outcome, SolveError> {
+        match self {
+            Solver::FirstOrder(e) => Ok(e.next()),
+            Solver::Cegis(c) => c.next(),
+        }
+    }
 }
 
 #[cfg(test)]

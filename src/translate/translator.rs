@@ -54,6 +54,27 @@ type CacheKey = (usize, Vec<u32>);
 /// A bound value: arity and cells.
 type ValueKey = (usize, Arc<[(u64, Bit)]>);
 
+/// A universal quantifier over relations met while translating in deferring mode (see
+/// [`Translator::defer_higher_order`]): its translation is a fresh *proxy* variable, and the
+/// caller (CEGIS) must make sure the quantifier holds wherever the proxy is true.
+#[derive(Clone, Debug)]
+pub struct Obligation {
+    /// `all decls | body`, from the first higher-order declaration on.
+    pub formula: Formula,
+    /// The values of the quantifier's free variables where it was met.
+    pub env: Vec<(VarId, Matrix)>,
+    pub proxy: Bit,
+}
+
+/// An existential over relations met in deferring mode: its variable became a matrix of
+/// fresh variables (a witness the SAT solver chooses).
+#[derive(Clone, Debug)]
+pub struct Witness {
+    pub var: VarId,
+    pub name: String,
+    pub matrix: Matrix,
+}
+
 /// A pinned root, so that the addresses of its nodes are not reused while cached.
 enum Root {
     Formula(#[allow(dead_code)] Formula),
@@ -77,6 +98,13 @@ pub struct Translator {
     cache_hits: usize,
     univ: Matrix,
     iden: Matrix,
+    /// Deferring mode: higher-order quantifiers become proxies and witnesses.
+    defer: bool,
+    obligations: Vec<Obligation>,
+    witnesses: Vec<Witness>,
+    /// Above zero inside a negation, an equivalence, an implication's premise or an
+    /// expression: places where a deferred quantifier's polarity would be wrong.
+    non_positive: u32,
 }
 
 impl Translator {
@@ -135,7 +163,34 @@ impl Translator {
             cache_hits: 0,
             univ: Matrix::univ(universe),
             iden: Matrix::iden(universe),
+            defer: false,
+            obligations: Vec::new(),
+            witnesses: Vec::new(),
+            non_positive: 0,
         })
+    }
+
+    /// Deferring mode, for CEGIS on formulas in negation normal form: an `all` over
+    /// relations becomes a proxy variable plus an [`Obligation`], a `some` over relations
+    /// a [`Witness`] matrix of fresh variables. Either one met in a non-positive place
+    /// (under a negation, an equivalence, in an expression) is still an error.
+    pub fn defer_higher_order(&mut self, on: bool) {
+        self.defer = on;
+    }
+
+    /// The obligations created since the last call.
+    pub fn take_obligations(&mut self) -> Vec<Obligation> {
+        std::mem::take(&mut self.obligations)
+    }
+
+    /// The witnesses created so far.
+    pub fn witnesses(&self) -> &[Witness] {
+        &self.witnesses
+    }
+
+    /// The current binding of a variable.
+    pub fn binding(&self, var: VarId) -> Option<&Matrix> {
+        self.env.get(&var).map(|b| &b.matrix)
     }
 
     pub fn bounds(&self) -> &Bounds {
@@ -436,9 +491,9 @@ impl Translator {
                 }
                 self.circuit.or(&bits)
             }
-            Not(g) => !self.tr_formula(g)?,
+            Not(g) => !self.non_positive(|t| t.tr_formula(g))?,
             Implies(a, b) => {
-                let a = self.tr_formula(a)?;
+                let a = self.non_positive(|t| t.tr_formula(a))?;
                 if a == Bit::FALSE {
                     return Ok(Bit::TRUE);
                 }
@@ -446,8 +501,8 @@ impl Translator {
                 self.circuit.implies(a, b)
             }
             Iff(a, b) => {
-                let a = self.tr_formula(a)?;
-                let b = self.tr_formula(b)?;
+                let a = self.non_positive(|t| t.tr_formula(a))?;
+                let b = self.non_positive(|t| t.tr_formula(b))?;
                 self.circuit.iff(a, b)
             }
             Subset(a, b) => {
@@ -509,10 +564,16 @@ impl Translator {
             });
         }
         if !decl.is_first_order() {
-            return Err(SolveError::HigherOrder {
-                var: decl.var,
-                name: decl.name.clone(),
-            });
+            if !self.defer || self.non_positive > 0 {
+                return Err(SolveError::HigherOrder {
+                    var: decl.var,
+                    name: decl.name.clone(),
+                });
+            }
+            return match q {
+                Quantifier::All => Ok(self.obligation(decls, i, body)),
+                Quantifier::Some => self.witness(q, decls, i, body),
+            };
         }
         let bound = self.tr_expr(&decl.bound)?;
         let mut parts = Vec::with_capacity(bound.len());
@@ -536,6 +597,70 @@ impl Translator {
             Quantifier::All => self.circuit.and(&parts),
             Quantifier::Some => self.circuit.or(&parts),
         })
+    }
+
+    /// `all decls[i..] | body` over relations: a proxy that the caller must honour.
+    fn obligation(&mut self, decls: &[Decl], i: usize, body: &Formula) -> Bit {
+        let formula = Formula::forall(decls[i..].to_vec(), body.clone());
+        // Its free variables are those of the body and bounds minus the declared ones.
+        self.analyze_formula(&formula);
+        self.roots.push(Root::Formula(formula.clone()));
+        let free = self.info[&formula.node_id()].free.clone();
+        let env = free
+            .iter()
+            .filter_map(|v| self.env.get(v).map(|b| (*v, b.matrix.clone())))
+            .collect();
+        let proxy = self.circuit.new_var();
+        self.obligations.push(Obligation {
+            formula,
+            env,
+            proxy,
+        });
+        proxy
+    }
+
+    /// `some decls[i..] | body` with `decls[i]` over relations: a matrix of fresh variables
+    /// within the bound's possible tuples stands for it.
+    fn witness(
+        &mut self,
+        q: Quantifier,
+        decls: &[Decl],
+        i: usize,
+        body: &Formula,
+    ) -> Result<Bit, SolveError> {
+        let decl = &decls[i];
+        let bound = self.tr_expr(&decl.bound)?;
+        let cells: Vec<(u64, Bit)> = bound
+            .cells()
+            .iter()
+            .map(|&(index, _)| (index, self.circuit.new_var()))
+            .collect();
+        let matrix = Matrix::from_sorted(bound.arity(), self.universe, cells);
+        self.witnesses.push(Witness {
+            var: decl.var,
+            name: decl.name.clone(),
+            matrix: matrix.clone(),
+        });
+        let outside = self.env.remove(&decl.var);
+        self.bind(decl.var, matrix.clone());
+        let fits = self.decl_holds(decl, &matrix);
+        let inner = fits.and_then(|fits| {
+            let inner = self.quant(q, decls, i + 1, body)?;
+            Ok(self.circuit.and2(fits, inner))
+        });
+        self.env.remove(&decl.var);
+        if let Some(b) = outside {
+            self.env.insert(decl.var, b);
+        }
+        inner
+    }
+
+    /// Runs `f` in a place where deferred quantifiers are not allowed.
+    fn non_positive<T>(&mut self, f: impl FnOnce(&mut Translator) -> T) -> T {
+        self.non_positive += 1;
+        let r = f(self);
+        self.non_positive -= 1;
+        r
     }
 
     fn bind_atom(&mut self, var: VarId, atom: u64) {
@@ -680,7 +805,7 @@ impl Translator {
                 r.range_restrict(&s, &mut self.circuit)
             }
             IfThenElse(cond, a, b) => {
-                let cond = self.tr_formula(cond)?;
+                let cond = self.non_positive(|t| t.tr_formula(cond))?;
                 let a = if cond == Bit::FALSE {
                     Matrix::empty(e.arity(), n)
                 } else {
@@ -713,7 +838,7 @@ impl Translator {
         cells: &mut Vec<(u64, Bit)>,
     ) -> Result<(), SolveError> {
         let Some(decl) = decls.get(i) else {
-            let holds = self.tr_formula(body)?;
+            let holds = self.non_positive(|t| t.tr_formula(body))?;
             let bit = self.circuit.and2(guard, holds);
             if bit != Bit::FALSE {
                 cells.push((prefix, bit));

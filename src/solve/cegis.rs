@@ -1,0 +1,818 @@
+//! Quantifiers over relations, solved by counterexample-guided inductive synthesis.
+//!
+//! # The algorithm
+//!
+//! The problem's formula is first skolemized (outermost existentials, relations included,
+//! become relations of the problem) and put in negation normal form
+//! ([`crate::logic::normalize::nnf`]), so every remaining quantifier over relations occurs
+//! positively. The *candidate* translation ([`Translator::defer_higher_order`]) then
+//!
+//! - turns each `some R: ... | F` into a matrix of fresh variables (a witness chosen by the
+//!   SAT solver: an existential in positive position is satisfiable iff some value makes
+//!   its body true, so this is skolemization inside grounded first-order quantifiers), and
+//! - turns each `all Y: ... | F` into a fresh *proxy* variable `p` with an *obligation*:
+//!   wherever `p` is true, `F` must hold for every `Y`.
+//!
+//! Because every proxy occurs positively, a model of the candidate formula in which each
+//! true proxy's obligation holds is a model of the original formula (the proxies that are
+//! false are not needed by it). The loop:
+//!
+//! 1. Solve the candidate formula (plus everything learned so far). UNSAT: the problem is
+//!    UNSAT, because everything added is implied by the problem (below).
+//! 2. For each obligation whose proxy is true in the candidate `X*`, the *verifier* looks
+//!    for a counterexample: `some Y | fits(Y) and not F(X*, Y)`. The verifier is translated
+//!    once, with the candidate's relations (and the obligation's environment) as
+//!    variables, and solved under assumptions that fix them to `X*` — no re-translation per
+//!    candidate. Its formula may again contain quantifiers over relations (the negation of
+//!    a nested `some` is an `all`): it is then itself a CEGIS problem, solved by the same
+//!    code one level down (this is Alloy*'s recursion for deeper alternation).
+//! 3. Every counterexample `Y*` teaches the candidate the lemma `p => (fits(Y*) => F(X,
+//!    Y*))`, which holds in every model of the problem (it is an instance of the
+//!    universal), and which `X*` violates. If no true proxy has a counterexample, `X*` is a
+//!    model.
+//!
+//! **Soundness**: SAT answers are models (each true obligation was verified, and a
+//! verifier's UNSAT is itself sound by induction on the nesting depth); UNSAT answers are
+//! sound because lemmas are consequences of the problem. **Completeness and termination**:
+//! each lemma excludes the current candidate for good (with its proxy true), and there
+//! are finitely many candidates over finite bounds, so the loop ends.
+//!
+//! # Optimizations (each with an off switch in [`SolveOptions`])
+//!
+//! - *witness instantiation* (`instantiate`): before the first candidate, every universal
+//!   relation variable is instantiated with every existential witness of the same arity
+//!   (skolem relations and top-level witness matrices): `p => F[Y := W]` holds because
+//!   `all Y | F` implies each of its instances. Implication problems such as
+//!   `CC and not RA` become UNSAT with no candidate at all.
+//! - *incremental* solving: one candidate SAT instance for the whole loop, verifiers
+//!   translated once (off: fresh backends and verifiers for every candidate).
+//! - *naive* (a baseline, off by default): instead of learning `F(X, Y*)`, only block the
+//!   failed candidate.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::{
+    BackendKind, Lit, Outcome, SatBackend, SatResult, SolveError, SolveOptions, SolveStats,
+    new_backend,
+};
+use crate::instance::Instance;
+use crate::logic::normalize::nnf;
+use crate::logic::skolem::skolemize;
+use crate::logic::{Bounds, FormulaKind, Problem, RelationKind, TupleSet, VarId};
+use crate::translate::circuit::Bit;
+use crate::translate::symmetry::{fix_total_orders, lex_leader, symmetry_classes};
+use crate::translate::translator::Obligation;
+use crate::translate::{CnfEmitter, Matrix, Translator};
+
+/// Most combinations of witnesses tried per obligation by witness instantiation.
+const MAX_INSTANTIATIONS: usize = 64;
+
+/// How deep verifiers may nest (each level is one quantifier alternation).
+const MAX_DEPTH: usize = 16;
+
+/// Solves problems with quantifiers over relations; same interface as
+/// [`super::Enumerator`].
+pub struct CegisSolver {
+    top: Level,
+    stats: SolveStats,
+    exhausted: bool,
+}
+
+/// Settings shared by every level of one solve.
+#[derive(Clone)]
+struct Settings {
+    candidate_backend: BackendKind,
+    verifier_backend: BackendKind,
+    incremental: bool,
+    naive: bool,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Settings {
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+}
+
+/// One CEGIS problem: a formula over the problem's relations whose higher-order
+/// quantifiers were deferred, with the circuit variables the caller fixes on each solve.
+struct Level {
+    translator: Translator,
+    emitter: CnfEmitter,
+    backend: Box<dyn SatBackend>,
+    kind: BackendKind,
+    /// Every clause given to the backend (to replay into a fresh one when not incremental).
+    asserted: Vec<Vec<Bit>>,
+    /// Fixed by the caller on each solve (the parent's candidate values).
+    params: Vec<Bit>,
+    obligations: Vec<Pending>,
+    depth: usize,
+    settings: Settings,
+    /// The variables of this level's leading existential and their witness matrices: the
+    /// counterexample a verifier reports.
+    answer: Vec<(VarId, Matrix)>,
+}
+
+struct Pending {
+    obligation: Obligation,
+    verifier: Option<Box<Level>>,
+    /// For each environment binding, the parent's cells (in the verifier's param order
+    /// after the primaries).
+    env_bits: Vec<Bit>,
+}
+
+enum Answer {
+    Sat,
+    Unsat,
+    Interrupted,
+}
+
+impl CegisSolver {
+    /// Skolemize, fix orders, put in negation normal form, translate with deferred
+    /// higher-order quantifiers, instantiate witnesses; does not solve yet.
+    pub fn new(problem: &Problem, opts: &SolveOptions) -> Result<CegisSolver, SolveError> {
+        let start = Instant::now();
+        let mut problem = skolemize(problem, &opts.skolem_prefix);
+        if opts.fix_orders {
+            problem = fix_total_orders(&problem);
+        }
+        let formula = nnf(&problem.formula);
+        let settings = Settings {
+            candidate_backend: opts.candidate_backend.unwrap_or(opts.backend),
+            verifier_backend: opts.verifier_backend.unwrap_or(opts.backend),
+            incremental: opts.incremental,
+            naive: opts.naive,
+            stop: opts.stop.clone(),
+        };
+        let mut top = Level::new(&problem.bounds, settings.candidate_backend, settings, 0)?;
+        let root = top.translator.formula(&formula)?;
+        // Symmetry breaking is sound for the candidate: the whole problem, universal parts
+        // included, is invariant under permutations of interchangeable atoms.
+        let symmetry = if opts.symmetry > 0 && root != Bit::FALSE {
+            let classes = symmetry_classes(&problem.bounds, &problem.formula);
+            lex_leader(&mut top.translator, &classes, opts.symmetry)
+        } else {
+            Bit::TRUE
+        };
+        top.assert(root);
+        top.assert(symmetry);
+        top.collect_obligations();
+        if opts.instantiate {
+            top.instantiate_witnesses()?;
+        }
+        let mut stats = SolveStats {
+            higher_order: true,
+            ..SolveStats::default()
+        };
+        stats.translate_time = start.elapsed();
+        let mut solver = CegisSolver {
+            top,
+            stats,
+            exhausted: false,
+        };
+        solver.update_stats();
+        Ok(solver)
+    }
+
+    pub fn bounds(&self) -> &Bounds {
+        self.top.translator.bounds()
+    }
+
+    pub fn stats(&self) -> &SolveStats {
+        &self.stats
+    }
+
+    fn update_stats(&mut self) {
+        self.stats.primary_vars = self.top.translator.primaries().len();
+        self.stats.aux_vars = self.top.emitter.aux_vars();
+        self.stats.clauses = self.top.emitter.clauses();
+        let (vars, clauses) = self.top.verifier_sizes();
+        self.stats.verifier_vars = vars;
+        self.stats.verifier_clauses = clauses;
+    }
+
+    /// First call: a first instance. Later calls: an instance whose relations (skolem
+    /// witnesses aside) differ from every earlier one, or Unsat when none is left.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Result<Outcome, SolveError> {
+        if self.exhausted {
+            return Ok(Outcome::Unsat);
+        }
+        let start = Instant::now();
+        let answer = self.top.solve(&[], &mut self.stats);
+        self.stats.solve_time += start.elapsed();
+        self.update_stats();
+        match answer? {
+            Answer::Unsat => {
+                self.exhausted = true;
+                Ok(Outcome::Unsat)
+            }
+            Answer::Interrupted => Ok(Outcome::Interrupted),
+            Answer::Sat => {
+                let (instance, blocking) = self.top.decode();
+                if blocking.is_empty() {
+                    self.exhausted = true;
+                } else {
+                    self.top.add_clause(blocking);
+                }
+                Ok(Outcome::Sat(instance))
+            }
+        }
+    }
+}
+
+impl Level {
+    fn new(
+        bounds: &Bounds,
+        kind: BackendKind,
+        settings: Settings,
+        depth: usize,
+    ) -> Result<Level, SolveError> {
+        let mut translator = Translator::new(bounds)?;
+        translator.defer_higher_order(true);
+        let emitter = CnfEmitter::new(translator.circuit());
+        let mut backend = new_backend(kind);
+        if let Some(flag) = &settings.stop {
+            backend.set_stop_flag(flag.clone());
+        }
+        Ok(Level {
+            translator,
+            emitter,
+            backend,
+            kind,
+            asserted: Vec::new(),
+            params: Vec::new(),
+            obligations: Vec::new(),
+            depth,
+            settings,
+            answer: Vec::new(),
+        })
+    }
+
+    fn assert(&mut self, bit: Bit) {
+        if bit == Bit::TRUE {
+            return;
+        }
+        self.emitter
+            .assert(self.translator.circuit(), bit, self.backend.as_mut());
+        self.asserted.push(vec![bit]);
+    }
+
+    fn add_clause(&mut self, clause: Vec<Bit>) {
+        self.emitter
+            .clause(self.translator.circuit(), &clause, self.backend.as_mut());
+        self.asserted.push(clause);
+    }
+
+    fn collect_obligations(&mut self) {
+        for obligation in self.translator.take_obligations() {
+            self.obligations.push(Pending {
+                obligation,
+                verifier: None,
+                env_bits: Vec::new(),
+            });
+        }
+    }
+
+    /// Translate `formula` with the obligation's environment and the given values for
+    /// its universal variables (constants or matrices of this level's variables).
+    fn instance_of(&mut self, j: usize, values: &[(VarId, Matrix)]) -> Result<Bit, SolveError> {
+        let ob = &self.obligations[j].obligation;
+        let formula = ob.formula.clone();
+        let env = ob.env.clone();
+        for (v, m) in env.iter().chain(values) {
+            self.translator.bind(*v, m.clone());
+        }
+        let bit = self.translator.formula(&formula);
+        for (v, _) in env.iter().chain(values) {
+            self.translator.unbind(*v);
+        }
+        bit
+    }
+
+    /// Witness instantiation: `p => F[Y := W]` for every existential witness `W` whose
+    /// arity matches a universal variable `Y` (all combinations, up to a limit).
+    fn instantiate_witnesses(&mut self) -> Result<(), SolveError> {
+        let bounds = self.translator.bounds().clone();
+        let mut witnesses: Vec<Matrix> = bounds
+            .relations
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.kind == RelationKind::Skolem && r.arity >= 1)
+            .map(|(i, _)| {
+                self.translator
+                    .relation(crate::logic::RelId(i as u32))
+                    .clone()
+            })
+            .collect();
+        witnesses.extend(self.translator.witnesses().iter().map(|w| w.matrix.clone()));
+        let count = self.obligations.len();
+        for j in 0..count {
+            let FormulaKind::Quant(_, decls, _) = self.obligations[j].obligation.formula.kind()
+            else {
+                continue;
+            };
+            let decls = decls.clone();
+            // One choice list per universal variable: the witnesses of its arity.
+            let choices: Vec<Vec<&Matrix>> = decls
+                .iter()
+                .map(|d| {
+                    witnesses
+                        .iter()
+                        .filter(|w| w.arity() == d.arity())
+                        .collect()
+                })
+                .collect();
+            if choices.iter().any(Vec::is_empty) {
+                continue;
+            }
+            let mut index = vec![0usize; decls.len()];
+            for _ in 0..MAX_INSTANTIATIONS {
+                let values: Vec<(VarId, Matrix)> = decls
+                    .iter()
+                    .zip(&index)
+                    .zip(&choices)
+                    .map(|((d, &k), c)| (d.var, c[k].clone()))
+                    .collect();
+                let bit = self.instance_of(j, &values)?;
+                let proxy = self.obligations[j].obligation.proxy;
+                self.add_clause(vec![!proxy, bit]);
+                // Next combination (odometer).
+                let mut pos = 0;
+                loop {
+                    if pos == index.len() {
+                        break;
+                    }
+                    index[pos] += 1;
+                    if index[pos] < choices[pos].len() {
+                        break;
+                    }
+                    index[pos] = 0;
+                    pos += 1;
+                }
+                if pos == index.len() {
+                    break;
+                }
+            }
+        }
+        self.collect_obligations();
+        Ok(())
+    }
+
+    /// Solve under the given values of `params`, running the CEGIS loop.
+    fn solve(
+        &mut self,
+        param_values: &[bool],
+        stats: &mut SolveStats,
+    ) -> Result<Answer, SolveError> {
+        loop {
+            if self.settings.stopped() {
+                return Ok(Answer::Interrupted);
+            }
+            let assumptions = self.assumptions(param_values);
+            let started = Instant::now();
+            let result = self.backend.solve(&assumptions);
+            stats.sat_calls += 1;
+            if self.depth == 0 {
+                stats.candidates += usize::from(result == SatResult::Sat);
+            } else {
+                stats.verify_time += started.elapsed();
+            }
+            match result {
+                SatResult::Unsat => return Ok(Answer::Unsat),
+                SatResult::Interrupted => return Ok(Answer::Interrupted),
+                SatResult::Sat => {}
+            }
+            let proxies: Vec<Bit> = self
+                .obligations
+                .iter()
+                .map(|p| p.obligation.proxy)
+                .collect();
+            let active = self.emitter.model_values(
+                self.translator.circuit(),
+                &proxies,
+                self.backend.as_ref(),
+            );
+            let mut refuted = false;
+            for (j, on) in active.into_iter().enumerate() {
+                if !on {
+                    continue;
+                }
+                let verify_start = Instant::now();
+                let counterexample = self.verify(j, stats);
+                if self.depth == 0 {
+                    stats.verify_time += verify_start.elapsed();
+                }
+                match counterexample? {
+                    Verdict::Holds => {}
+                    Verdict::Interrupted => return Ok(Answer::Interrupted),
+                    Verdict::Fails(values) => {
+                        stats.counterexamples += 1;
+                        refuted = true;
+                        if self.settings.naive {
+                            let block =
+                                self.blocking_clause(Some(self.obligations[j].obligation.proxy));
+                            self.add_clause(block);
+                        } else {
+                            let bit = self.instance_of(j, &values)?;
+                            let proxy = self.obligations[j].obligation.proxy;
+                            self.add_clause(vec![!proxy, bit]);
+                            self.collect_obligations();
+                        }
+                    }
+                }
+            }
+            if !refuted {
+                return Ok(Answer::Sat);
+            }
+            if !self.settings.incremental {
+                self.rebuild_backend();
+            }
+        }
+    }
+
+    /// A fresh backend holding the same clauses (the non-incremental baseline).
+    fn rebuild_backend(&mut self) {
+        let mut backend = new_backend(self.kind);
+        if let Some(flag) = &self.settings.stop {
+            backend.set_stop_flag(flag.clone());
+        }
+        self.backend = backend;
+        self.emitter = CnfEmitter::new(self.translator.circuit());
+        let clauses = std::mem::take(&mut self.asserted);
+        for c in clauses {
+            if let [bit] = c.as_slice() {
+                self.assert(*bit);
+            } else {
+                self.add_clause(c);
+            }
+        }
+    }
+
+    fn assumptions(&mut self, values: &[bool]) -> Vec<Lit> {
+        let mut out = Vec::with_capacity(self.params.len());
+        for (i, &bit) in self.params.iter().enumerate() {
+            let lit = self
+                .emitter
+                .define(self.translator.circuit(), bit, self.backend.as_mut());
+            out.push(if values[i] { lit } else { -lit });
+        }
+        out
+    }
+
+    /// Does obligation `j` hold for the current model? If not, the counterexample.
+    fn verify(&mut self, j: usize, stats: &mut SolveStats) -> Result<Verdict, SolveError> {
+        if self.obligations[j].verifier.is_none() || !self.settings.incremental {
+            self.build_verifier(j)?;
+        }
+        // The verifier's parameters: this level's primaries, then the environment cells.
+        let mut bits: Vec<Bit> = self.translator.primaries().iter().map(|p| p.bit).collect();
+        bits.extend(self.obligations[j].env_bits.iter().copied());
+        let values =
+            self.emitter
+                .model_values(self.translator.circuit(), &bits, self.backend.as_ref());
+        let verifier = self.obligations[j].verifier.as_mut().expect("built above");
+        match verifier.solve(&values, stats)? {
+            Answer::Unsat => Ok(Verdict::Holds),
+            Answer::Interrupted => Ok(Verdict::Interrupted),
+            Answer::Sat => {
+                let circuit = verifier.translator.circuit();
+                let mut out = Vec::new();
+                for (var, matrix) in &verifier.answer {
+                    let cell_bits: Vec<Bit> = matrix.cells().iter().map(|c| c.1).collect();
+                    let vals = verifier.emitter.model_values(
+                        circuit,
+                        &cell_bits,
+                        verifier.backend.as_ref(),
+                    );
+                    let ts = TupleSet::from_tuples(
+                        matrix.arity(),
+                        matrix
+                            .cells()
+                            .iter()
+                            .zip(vals)
+                            .filter(|(_, v)| *v)
+                            .map(|(c, _)| matrix.tuple_of(c.0)),
+                    );
+                    out.push((*var, self.translator.constant(&ts)));
+                }
+                Ok(Verdict::Fails(out))
+            }
+        }
+    }
+
+    /// The verifier of obligation `j`: `some Y | fits(Y) and not F`, over the same bounds,
+    /// with this level's primaries and the obligation's environment as parameters.
+    fn build_verifier(&mut self, j: usize) -> Result<(), SolveError> {
+        if self.depth + 1 > MAX_DEPTH {
+            return Err(SolveError::TooLarge(format!(
+                "quantifiers over relations alternate more than {MAX_DEPTH} times"
+            )));
+        }
+        let bounds = self.translator.bounds().clone();
+        let mut v = Level::new(
+            &bounds,
+            self.settings.verifier_backend,
+            self.settings.clone(),
+            self.depth + 1,
+        )?;
+        v.params = v.translator.primaries().iter().map(|p| p.bit).collect();
+        let ob = self.obligations[j].obligation.clone();
+        let mut env_bits = Vec::new();
+        for (var, matrix) in &ob.env {
+            // Same cells, each a fresh variable fixed by assumption.
+            let cells: Vec<(u64, Bit)> = matrix
+                .cells()
+                .iter()
+                .map(|&(index, bit)| {
+                    env_bits.push(bit);
+                    (index, v.translator.circuit_mut().new_var())
+                })
+                .collect();
+            let fresh = Matrix::from_sorted(matrix.arity(), matrix.universe(), cells);
+            v.params.extend(fresh.cells().iter().map(|c| c.1));
+            v.translator.bind(*var, fresh);
+        }
+        let FormulaKind::Quant(_, decls, _) = ob.formula.kind() else {
+            unreachable!("obligations are quantifiers")
+        };
+        let negated = nnf(&ob.formula.clone().not());
+        let root = v.translator.formula(&negated)?;
+        v.answer = v
+            .translator
+            .witnesses()
+            .iter()
+            .filter(|w| decls.iter().any(|d| d.var == w.var))
+            .map(|w| (w.var, w.matrix.clone()))
+            .collect();
+        v.assert(root);
+        v.collect_obligations();
+        self.obligations[j].verifier = Some(Box::new(v));
+        self.obligations[j].env_bits = env_bits;
+        Ok(())
+    }
+
+    /// A clause excluding the current candidate: with `failed` (the naive baseline), its
+    /// relations and every witness variable, so that the same choice with the failed
+    /// obligation's proxy true cannot come back; without (enumeration), just the values of
+    /// the problem's own relations (not the skolem witnesses).
+    fn blocking_clause(&mut self, failed: Option<Bit>) -> Vec<Bit> {
+        let bounds = self.translator.bounds();
+        let mut bits: Vec<Bit> = self
+            .translator
+            .primaries()
+            .iter()
+            .filter(|p| failed.is_some() || bounds.relation(p.rel).kind != RelationKind::Skolem)
+            .map(|p| p.bit)
+            .collect();
+        if failed.is_some() {
+            for w in self.translator.witnesses() {
+                bits.extend(
+                    w.matrix
+                        .cells()
+                        .iter()
+                        .map(|c| c.1)
+                        .filter(|b| !b.is_const()),
+                );
+            }
+        }
+        let extra = failed;
+        let values =
+            self.emitter
+                .model_values(self.translator.circuit(), &bits, self.backend.as_ref());
+        let mut clause: Vec<Bit> = bits
+            .iter()
+            .zip(values)
+            .map(|(b, v)| if v { !*b } else { *b })
+            .collect();
+        if let Some(p) = extra {
+            clause.push(!p);
+        }
+        clause
+    }
+
+    /// The instance of the current model and the clause that blocks its relations.
+    fn decode(&mut self) -> (Instance, Vec<Bit>) {
+        let bits: Vec<Bit> = self.translator.primaries().iter().map(|p| p.bit).collect();
+        let values =
+            self.emitter
+                .model_values(self.translator.circuit(), &bits, self.backend.as_ref());
+        let value_of: std::collections::HashMap<Bit, bool> =
+            bits.iter().copied().zip(values).collect();
+        let bounds = self.translator.bounds();
+        let relations = bounds
+            .ids()
+            .map(|r| {
+                self.translator
+                    .relation(r)
+                    .decode(|b| b == Bit::TRUE || value_of.get(&b).copied().unwrap_or(false))
+            })
+            .collect();
+        let instance = Instance {
+            universe: bounds.universe.clone(),
+            values: relations,
+        };
+        (instance, self.blocking_clause(None))
+    }
+
+    fn verifier_sizes(&self) -> (usize, usize) {
+        let mut vars = 0;
+        let mut clauses = 0;
+        for p in &self.obligations {
+            if let Some(v) = &p.verifier {
+                vars += v.emitter.max_var() as usize;
+                clauses += v.emitter.clauses();
+                let (a, b) = v.verifier_sizes();
+                vars += a;
+                clauses += b;
+            }
+        }
+        (vars, clauses)
+    }
+}
+
+enum Verdict {
+    Holds,
+    Fails(Vec<(VarId, Matrix)>),
+    Interrupted,
+}
+
+/// Does a (skolemized) formula still need CEGIS?
+pub fn needs_cegis(problem: &Problem, prefix: &str) -> bool {
+    crate::logic::normalize::has_higher_order(&skolemize(problem, prefix).formula)
+}
+
+/// Re-check a solution independently of the solve that found it: a fresh CEGIS run with
+/// every relation fixed to its value in the instance (so each universal part is a fresh
+/// SAT check of its negation on this instance) must find it consistent.
+pub fn confirm(
+    problem: &Problem,
+    instance: &Instance,
+    opts: &SolveOptions,
+) -> Result<bool, SolveError> {
+    let mut fixed = problem.clone();
+    for (i, r) in fixed.bounds.relations.iter_mut().enumerate() {
+        if let Some(v) = instance.values.get(i) {
+            r.lower = v.clone();
+            r.upper = v.clone();
+        }
+    }
+    let opts = SolveOptions {
+        symmetry: 0,
+        fix_orders: false,
+        instantiate: false,
+        naive: false,
+        incremental: true,
+        stop: None,
+        ..opts.clone()
+    };
+    let mut solver = CegisSolver::new(&fixed, &opts)?;
+    Ok(matches!(solver.next()?, Outcome::Sat(_)))
+}
+
+/// Formula helpers for tests.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instance::brute::count_models;
+    use crate::logic::{Decl, DeclMult, Expr, Formula, Relation, Universe};
+
+    /// A universe of `n` atoms, a unary relation A (free) and a binary relation E (free).
+    fn problem(n: u32, formula: impl FnOnce(&Expr, &Expr, &mut u32) -> Formula) -> Problem {
+        let mut bounds = Bounds {
+            universe: Universe::new((0..n).map(|i| format!("A${i}")).collect()),
+            relations: Vec::new(),
+        };
+        let all = TupleSet::of_atoms(0..n);
+        let a = bounds.add(Relation {
+            name: "A".into(),
+            arity: 1,
+            kind: RelationKind::Sig,
+            lower: TupleSet::empty(1),
+            upper: all.clone(),
+        });
+        let e = bounds.add(Relation {
+            name: "E".into(),
+            arity: 2,
+            kind: RelationKind::Field,
+            lower: TupleSet::empty(2),
+            upper: crate::logic::upper::product(&all, &all),
+        });
+        let mut next = 100;
+        let f = formula(&Expr::rel(a, 1), &Expr::rel(e, 2), &mut next);
+        Problem { bounds, formula: f }
+    }
+
+    fn set_decl(next: &mut u32, bound: Expr, name: &str) -> Decl {
+        *next += 1;
+        Decl {
+            var: VarId(*next),
+            name: name.into(),
+            mult: DeclMult::Set,
+            bound,
+        }
+    }
+
+    fn solve_with(p: &Problem, opts: &SolveOptions) -> bool {
+        let mut s = CegisSolver::new(p, opts).unwrap();
+        match s.next().unwrap() {
+            Outcome::Sat(inst) => {
+                assert!(confirm(p, &inst, opts).unwrap(), "confirmation failed");
+                true
+            }
+            Outcome::Unsat => false,
+            Outcome::Interrupted => panic!("interrupted"),
+        }
+    }
+
+    fn all_options() -> Vec<SolveOptions> {
+        let mut out = Vec::new();
+        for instantiate in [true, false] {
+            for naive in [false, true] {
+                for incremental in [true, false] {
+                    for backend in [BackendKind::Varisat, BackendKind::Cadical] {
+                        out.push(SolveOptions {
+                            backend,
+                            instantiate,
+                            naive,
+                            incremental,
+                            ..SolveOptions::default()
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_maximal_set_is_found_and_a_universal_refutes_nothing_wrong() {
+        // some S: set A | all T: set A | (S in T and some T - S) => no T & A ... a kernel-free toy:
+        // "A is nonempty and every subset T of A with no element outside A is A itself" is
+        // false when A has two atoms; brute force decides it.
+        for n in 1..=3 {
+            let p = problem(n, |a, _e, next| {
+                let t = set_decl(next, a.clone(), "T");
+                let body = t.var_expr().some().implies(t.var_expr().eq(a));
+                a.some().and2(Formula::forall(vec![t], body))
+            });
+            let expected = count_models(&p.bounds, &p.formula, 1 << 16).unwrap() > 0;
+            for opts in all_options() {
+                assert_eq!(solve_with(&p, &opts), expected, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn exists_forall_exists_alternation() {
+        // E is such that for every subset T of A there is a subset U of A with T->U in E?
+        // Over 2 atoms brute force decides each shape.
+        for n in 1..=2 {
+            let p = problem(n, |a, e, next| {
+                let t = set_decl(next, a.clone(), "T");
+                let u = set_decl(next, a.clone(), "U");
+                let inner = Formula::exists(
+                    vec![u.clone()],
+                    Expr::join(t.var_expr(), e.clone())
+                        .eq(&u.var_expr())
+                        .and2(u.var_expr().some()),
+                );
+                a.some().and2(Formula::forall(vec![t], inner))
+            });
+            let expected = count_models(&p.bounds, &p.formula, 1 << 20).unwrap() > 0;
+            for opts in all_options() {
+                assert_eq!(solve_with(&p, &opts), expected, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn instantiation_refutes_implications_without_candidates() {
+        // (some R: A->A | R = E) and (all R: A->A | R != E) is UNSAT; instantiating the
+        // universal with the skolem witness shows it before any candidate.
+        let p = problem(3, |a, e, next| {
+            let r = set_decl(next, Expr::product(a.clone(), a.clone()), "R");
+            let s = set_decl(next, Expr::product(a.clone(), a.clone()), "S");
+            let positive = Formula::exists(vec![r.clone()], r.var_expr().eq(e));
+            let negative = Formula::forall(vec![s.clone()], s.var_expr().eq(e).not());
+            positive.and2(negative)
+        });
+        let mut s = CegisSolver::new(&p, &SolveOptions::default()).unwrap();
+        assert_eq!(s.next().unwrap(), Outcome::Unsat);
+        assert_eq!(s.stats().candidates, 0);
+        let mut s = CegisSolver::new(
+            &p,
+            &SolveOptions {
+                instantiate: false,
+                ..SolveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(s.next().unwrap(), Outcome::Unsat);
+        assert!(s.stats().candidates > 0);
+    }
+}

@@ -1,0 +1,184 @@
+//! CEGIS against brute force: random small problems with quantifiers over relations
+//! (∃∀ as generated, their negations ∀∃, and ∃∀∃ built from them) at 1–3 atoms, decided
+//! by enumerating every instance *and* every value of every quantified relation with the
+//! independent evaluator, and by CEGIS under each combination of its switches.
+
+#[path = "common/random_problem.rs"]
+mod random_problem;
+
+use random_problem::random_exists_forall_problem;
+use solder::instance::brute::for_each_instance;
+use solder::instance::evaluate::eval_formula;
+use solder::logic::{Decl, DeclMult, Expr, Formula, FormulaKind, Problem, Quantifier, VarId};
+use solder::solve::{BackendKind, Outcome, SolveOptions, Solver, cegis};
+
+const SEEDS: u64 = 240;
+
+fn configurations() -> Vec<(String, SolveOptions)> {
+    let mut out = Vec::new();
+    for instantiate in [true, false] {
+        for naive in [false, true] {
+            for incremental in [true, false] {
+                // Both baselines at once only multiply each other's slowness.
+                if naive && !incremental {
+                    continue;
+                }
+                let backend = if naive {
+                    BackendKind::Cadical
+                } else {
+                    BackendKind::Varisat
+                };
+                out.push((
+                    format!("instantiate={instantiate} naive={naive} incremental={incremental}"),
+                    SolveOptions {
+                        backend,
+                        instantiate,
+                        naive,
+                        incremental,
+                        ..SolveOptions::default()
+                    },
+                ));
+            }
+        }
+    }
+    out.push((
+        "candidate varisat, verifier cadical, symmetry 0".into(),
+        SolveOptions {
+            candidate_backend: Some(BackendKind::Varisat),
+            verifier_backend: Some(BackendKind::Cadical),
+            symmetry: 0,
+            ..SolveOptions::default()
+        },
+    ));
+    out
+}
+
+/// ∃h ∀k (body ∨ ∃m ⊆ h. some m ∧ no m & k), when k is a binary relation variable.
+fn add_inner_existential(p: &Problem) -> Option<Problem> {
+    let (side, ef) = match p.formula.kind() {
+        FormulaKind::And(fs) if fs.len() == 2 => (Some(fs[0].clone()), fs[1].clone()),
+        _ => (None, p.formula.clone()),
+    };
+    let FormulaKind::Quant(Quantifier::Some, outer, inner_f) = ef.kind() else {
+        return None;
+    };
+    let FormulaKind::Quant(Quantifier::All, inner, body) = inner_f.kind() else {
+        return None;
+    };
+    let k = inner
+        .iter()
+        .find(|d| d.mult == DeclMult::Set && d.arity() == 2)?;
+    let h = &outer[0];
+    let m = Decl {
+        var: VarId(10_000),
+        name: "m".into(),
+        mult: DeclMult::Set,
+        bound: h.bound.clone(),
+    };
+    let me = m.var_expr();
+    let third = Formula::exists(
+        vec![m.clone()],
+        Formula::and([
+            me.in_(&h.var_expr()),
+            me.some(),
+            Expr::intersection(me.clone(), k.var_expr()).no(),
+        ]),
+    );
+    let f = Formula::exists(
+        outer.clone(),
+        Formula::forall(inner.clone(), Formula::or([body.clone(), third])),
+    );
+    Some(Problem {
+        bounds: p.bounds.clone(),
+        formula: match side {
+            Some(s) => Formula::and([s, f]),
+            None => f,
+        },
+    })
+}
+
+/// Brute force: some instance within the bounds satisfies the formula, the evaluator
+/// enumerating every value of every quantified relation.
+fn has_model(p: &Problem) -> bool {
+    let mut found = false;
+    for_each_instance(&p.bounds, 1 << 20, |inst| {
+        found = eval_formula(inst, &p.formula).expect("evaluates");
+        !found
+    })
+    .expect("brute force");
+    found
+}
+
+fn check(p: &Problem, label: &str, cegis_runs: &mut usize) -> bool {
+    let expected = has_model(p);
+    for (name, opts) in configurations() {
+        let mut solver = Solver::new(p, &opts).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+        if matches!(solver, Solver::Cegis(_)) {
+            *cegis_runs += 1;
+        }
+        let got = match solver.next().unwrap_or_else(|e| panic!("{label}: {e:?}")) {
+            Outcome::Sat(inst) => {
+                let own = solder::instance::Instance {
+                    universe: inst.universe.clone(),
+                    values: inst.values[..p.bounds.relations.len()].to_vec(),
+                };
+                assert!(
+                    eval_formula(&own, &p.formula).expect("evaluates"),
+                    "{label} [{name}]: the instance violates\n{}",
+                    p.formula
+                );
+                assert!(
+                    cegis::confirm(p, &own, &opts).unwrap(),
+                    "{label} [{name}]: confirmation fails"
+                );
+                true
+            }
+            Outcome::Unsat => false,
+            Outcome::Interrupted => panic!("interrupted"),
+        };
+        assert_eq!(
+            got, expected,
+            "{label} [{name}]: CEGIS says {got}, brute force {expected}\n{}",
+            p.formula
+        );
+    }
+    expected
+}
+
+#[test]
+fn cegis_agrees_with_brute_force() {
+    let (mut sat, mut unsat, mut cegis_runs, mut problems) = (0, 0, 0, 0);
+    for seed in 0..SEEDS {
+        let p = random_exists_forall_problem(seed);
+        let negated = Problem {
+            bounds: p.bounds.clone(),
+            formula: p.formula.clone().not(),
+        };
+        let mut variants = vec![
+            (format!("seed {seed}"), p.clone()),
+            (format!("seed {seed} negated"), negated),
+        ];
+        if let Some(q) = add_inner_existential(&p) {
+            variants.push((format!("seed {seed} with an inner existential"), q));
+        }
+        for (label, v) in variants {
+            problems += 1;
+            if check(&v, &label, &mut cegis_runs) {
+                sat += 1;
+            } else {
+                unsat += 1;
+            }
+        }
+    }
+    let per = configurations().len();
+    println!(
+        "{problems} problems ({sat} SAT, {unsat} UNSAT); {} of them needed CEGIS",
+        cegis_runs / per
+    );
+    assert!(
+        cegis_runs / per >= 200,
+        "too few problems exercise CEGIS: {}",
+        cegis_runs / per
+    );
+    assert!(sat >= 50 && unsat >= 50, "{sat} SAT, {unsat} UNSAT");
+}
