@@ -212,6 +212,15 @@ fn eval_names_atoms_and_witnesses() {
 }
 
 #[test]
+fn eval_ignores_surrounding_whitespace() {
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}run {{ some Node }} for exactly 1 Node\n  eval   Node \t \n"
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("│ Node$0 │").count(), 2, "{out}");
+}
+
+#[test]
 fn eval_errors_point_into_the_typed_text() {
     let (_, out, err) = repl(&format!(
         "eval Node\n\
@@ -282,7 +291,12 @@ fn minimize_lowers_each_sig_while_satisfiable() {
     );
     // The minimized run is the current one.
     assert!(out.contains("exactly 1 Node, exactly 0 Other"), "{out}");
-    assert!(out.contains("already minimal"), "{out}");
+    assert!(
+        out.contains(
+            "already minimal: no sig can have fewer atoms than in this instance (1 Node, 0 Other)"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

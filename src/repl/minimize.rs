@@ -111,8 +111,14 @@ pub fn minimize(session: &mut Session) {
     }
     let total = fmt_duration(started.elapsed());
     let Some((run, command, stop, elapsed)) = best else {
+        let sizes: Vec<String> = targets
+            .iter()
+            .zip(&counts)
+            .map(|(t, n)| format!("{n} {}", t.label))
+            .collect();
         session.say(format!(
-            "already minimal: no sig's scope can be lowered (scope {original_scope}; {solves} solve{}, {total})",
+            "already minimal: no sig can have fewer atoms than in this instance ({}) — {solves} solve{}, {total}",
+            sizes.join(", "),
             super::session::plural(solves)
         ));
         return;

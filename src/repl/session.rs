@@ -501,7 +501,8 @@ impl Session {
         if !rest.starts_with(':')
             && let Some(cmd) = super::commands::lookup(word)
         {
-            let arg_offset = text.len() - trimmed.len() + (trimmed.len() - rest.len());
+            let leading = text.len() - text.trim_start().len();
+            let arg_offset = leading + word.len();
             return super::commands::execute(self, cmd, text, arg_offset);
         }
         self.alloy_input(text);
