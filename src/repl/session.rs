@@ -1180,3 +1180,94 @@ impl Session {
         names
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use super::*;
+
+    /// Output captured in memory.
+    #[derive(Clone, Default)]
+    struct Captured(Rc<RefCell<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.borrow()).into_owned()
+        }
+    }
+
+    fn session() -> (Session, Captured, Captured) {
+        let (out, err) = (Captured::default(), Captured::default());
+        let io = Io {
+            out: Box::new(out.clone()),
+            err: Box::new(err.clone()),
+            color: false,
+        };
+        (Session::new(io, RunOptions::default(), false), out, err)
+    }
+
+    #[test]
+    fn inputs_run_on_while_brackets_are_open() {
+        assert_eq!(
+            inputs("sig A {\n}\nrun { some A }\n\nnext"),
+            ["sig A {\n}\n", "run { some A }\n", "\n", "next"]
+        );
+        assert_eq!(inputs("pred p { (\n"), ["pred p { (\n"]);
+    }
+
+    #[test]
+    fn a_pasted_block_is_handled_input_by_input() {
+        let (mut s, out, err) = session();
+        let flow = s.handle("sig A {}\nset symmetry 0\nrun { some A } for 1\nquit\nrun { no A }");
+        assert_eq!(flow, Flow::Quit);
+        assert_eq!(err.text(), "");
+        let out = out.text();
+        assert!(out.starts_with("symmetry 0\ninstance found — "), "{out}");
+        assert_eq!(out.matches("instance found").count(), 1, "{out}");
+        assert_eq!(s.error_count(), 0);
+    }
+
+    #[test]
+    fn a_failing_input_changes_nothing() {
+        let (mut s, out, err) = session();
+        s.handle("sig A {}");
+        s.handle("pred p { some A } pred q { some Nope }");
+        assert!(err.text().contains("cannot find `Nope`"), "{}", err.text());
+        assert_eq!(s.error_count(), 1);
+        s.handle("defs");
+        let out = out.text();
+        assert!(out.contains("sig A {}"), "{out}");
+        assert!(!out.contains("pred p"), "{out}");
+        assert!(s.completion_names().contains(&"A".to_string()));
+        assert!(!s.completion_names().contains(&"p".to_string()));
+    }
+
+    #[test]
+    fn commands_are_rewritten_as_model_text() {
+        let (mut s, _, _) = session();
+        s.handle("sig A {}");
+        s.handle("scope 4");
+        s.handle("run some A and no A");
+        s.handle("check { no A } expect 1");
+        let texts: Vec<&str> = s.state.commands.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "run { some A and no A } for 4",
+                "check { no A } for 4 expect 1"
+            ]
+        );
+    }
+}
