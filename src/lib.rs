@@ -6,6 +6,7 @@ pub mod diagnostic;
 pub mod instance;
 pub mod logic;
 pub mod render;
+pub mod repl;
 pub mod session;
 pub mod solve;
 pub mod syntax;

@@ -1,4 +1,5 @@
-//! The `solder` command line: `run`, `check` and `test` over model files.
+//! The `solder` command line: `run`, `check` and `test` over model files, and the REPL
+//! (`solder`, `solder FILE`, `solder repl [FILE...]`).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -18,11 +19,14 @@ use solder::syntax::ast::CommandKind;
     name = "solder",
     version,
     about = "A bounded relational model finder for Alloy's static logic",
-    long_about = "solder finds small instances of Alloy models, or shows that none exists within a bound.\n\nExamples:\n  solder run examples/family.als\n  solder run examples/family.als -c ownGrandpa --count 3\n  solder test examples/*.als"
+    long_about = "solder finds small instances of Alloy models, or shows that none exists within a bound.\n\nExamples:\n  solder                              (the interactive REPL)\n  solder examples/family.als          (the REPL, with the model loaded)\n  solder run examples/family.als\n  solder run examples/family.als -c ownGrandpa --count 3\n  solder test examples/*.als",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
+    /// Model files to load into the REPL.
+    files: Vec<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -33,6 +37,16 @@ enum Cmd {
     Check(RunArgs),
     /// Execute every command that has an `expect` and compare; non-zero exit on a mismatch.
     Test(TestArgs),
+    /// The interactive REPL (the default); reads a script when stdin is not a terminal.
+    Repl(ReplArgs),
+}
+
+#[derive(Args)]
+struct ReplArgs {
+    /// Model files to load first.
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 #[derive(Args, Clone)]
@@ -124,10 +138,16 @@ fn main() -> ExitCode {
     let mut sources = SourceMap::new();
     let result = match cli.command {
         None => {
-            eprintln!(
-                "solder: the interactive REPL is not available yet; use `solder run FILE` (see `solder --help`)"
-            );
-            return ExitCode::from(2);
+            return ExitCode::from(solder::repl::run(solder::repl::ReplConfig {
+                files: cli.files,
+                options: RunOptions::default(),
+            }));
+        }
+        Some(Cmd::Repl(args)) => {
+            return ExitCode::from(solder::repl::run(solder::repl::ReplConfig {
+                files: args.files,
+                options: args.solver.options(),
+            }));
         }
         Some(Cmd::Run(args)) => run(&mut sources, &args, false),
         Some(Cmd::Check(args)) => run(&mut sources, &args, true),

@@ -1,0 +1,653 @@
+//! The REPL's own commands (`next`, `show`, `eval`, ...): their names, help texts and
+//! what each does with the session. Everything else typed is Alloy.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::diagnostic::did_you_mean;
+use crate::render;
+use crate::solve::BackendKind;
+use crate::syntax::ReplItem;
+use crate::syntax::ast::{Paragraph, SigParent};
+
+use super::session::{Flow, Session, normalize, plural};
+
+/// One REPL command: its name, arguments and one-line description.
+pub struct CommandInfo {
+    pub name: &'static str,
+    pub args: &'static str,
+    pub summary: &'static str,
+    /// Longer help with an example.
+    pub details: &'static str,
+}
+
+/// Every command, in the order `help` lists them. `open` is Alloy's own paragraph; it is
+/// listed so that it can be found.
+pub const COMMANDS: &[CommandInfo] = &[
+    CommandInfo {
+        name: "open",
+        args: "MODULE",
+        summary: "open a library module",
+        details: "Opens a bundled module (util/ordering, util/graph, util/relation, util/boolean, util/integer) or a file next to the session, like `open` in a model.\nExample: open util/ordering[Node] as ord",
+    },
+    CommandInfo {
+        name: "load",
+        args: "FILE",
+        summary: "add a model file's definitions and commands to the session",
+        details: "The file's sigs, preds, funs, facts and asserts join the session (replacing those with the same names); its commands are kept, and a labelled one runs with `run LABEL`.\nExample: load examples/family.als",
+    },
+    CommandInfo {
+        name: "reload",
+        args: "",
+        summary: "read every loaded file again",
+        details: "Replays the session: the loaded files as they are now on disk, and what was typed after them.",
+    },
+    CommandInfo {
+        name: "next",
+        args: "",
+        summary: "another instance of the last command",
+        details: "Looks for an instance different from all found so far for the last `run` or `check` (for a higher-order problem, another distinct solution, not merely another witness).",
+    },
+    CommandInfo {
+        name: "show",
+        args: "[tables|json|dot|history]",
+        summary: "show the current instance (tables by default)",
+        details: "tables: one table per sig, field and witness; json: the instance as JSON; dot: a Graphviz digraph (atoms as nodes, binary fields as edges); history: the transaction view of the isolation library.",
+    },
+    CommandInfo {
+        name: "eval",
+        args: "EXPR",
+        summary: "evaluate an expression or formula on the current instance",
+        details: "Atoms (`Node$0`) and witnesses (`$show_n`) can be named, as in Alloy's evaluator.\nExamples: eval Node$0.next    eval all n: Node | n !in n.^next",
+    },
+    CommandInfo {
+        name: "defs",
+        args: "",
+        summary: "list the session's sigs, preds, funs, asserts, facts and commands",
+        details: "Each with its signature; opened modules with the names they bring.",
+    },
+    CommandInfo {
+        name: "scope",
+        args: "[N]",
+        summary: "show or set the default scope of commands without `for`",
+        details: "Alloy's default is 3.\nExample: scope 5",
+    },
+    CommandInfo {
+        name: "set",
+        args: "[OPTION VALUE]",
+        summary: "show or change an option: symmetry, verify, timeout, solver, fix_order",
+        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat (fast on small problems) or cadical (hard ones)\nfix_order on|off  fix util/ordering orders to atom order",
+    },
+    CommandInfo {
+        name: "stats",
+        args: "",
+        summary: "sizes and times of the last solve",
+        details: "Variables, clauses, translation and solving time, SAT calls.",
+    },
+    CommandInfo {
+        name: "minimize",
+        args: "",
+        summary: "shrink the last instance: lower each sig's scope while still satisfiable",
+        details: "Lowers the scope of each top-level sig in turn, as long as the command still has an instance, and shows the smallest instance found with its scope.",
+    },
+    CommandInfo {
+        name: "save",
+        args: "FILE",
+        summary: "write the session's definitions and commands as a model file",
+        details: "The file loads with `solder run FILE` (commands that no longer check are left out).",
+    },
+    CommandInfo {
+        name: "help",
+        args: "[COMMAND]",
+        summary: "list the commands, or explain one",
+        details: "",
+    },
+    CommandInfo {
+        name: "quit",
+        args: "",
+        summary: "leave the REPL (also `exit`, or Ctrl-D)",
+        details: "",
+    },
+];
+
+/// The REPL command a word names (`open` is Alloy's and is handled as a paragraph).
+pub fn lookup(word: &str) -> Option<&'static CommandInfo> {
+    let word = if word == "exit" { "quit" } else { word };
+    COMMANDS.iter().find(|c| c.name == word && c.name != "open")
+}
+
+/// Run a command. `text` is the whole input; its arguments start at `arg_offset`.
+pub fn execute(session: &mut Session, cmd: &CommandInfo, text: &str, arg_offset: usize) -> Flow {
+    let arg = text[arg_offset..].trim();
+    let no_args = |session: &mut Session| {
+        if arg.is_empty() {
+            true
+        } else {
+            session.error(format!("`{}` takes no arguments", cmd.name));
+            false
+        }
+    };
+    match cmd.name {
+        "quit" => return Flow::Quit,
+        "help" => help(session, arg),
+        "load" => {
+            if let Some(p) = path_arg(session, cmd, arg) {
+                session.load(&p)
+            }
+        }
+        "reload" => {
+            if no_args(session) {
+                session.reload()
+            }
+        }
+        "save" => {
+            if let Some(p) = path_arg(session, cmd, arg) {
+                session.save(&p)
+            }
+        }
+        "next" => {
+            if no_args(session) {
+                session.next()
+            }
+        }
+        "show" => show(session, arg),
+        "eval" => super::eval::eval(session, text, arg_offset),
+        "defs" => {
+            if no_args(session) {
+                defs(session)
+            }
+        }
+        "scope" => scope(session, arg),
+        "set" => set(session, arg),
+        "stats" => {
+            if no_args(session) {
+                stats(session)
+            }
+        }
+        "minimize" => {
+            if no_args(session) {
+                super::minimize::minimize(session)
+            }
+        }
+        _ => session.error(format!("`{}` is not implemented", cmd.name)),
+    }
+    Flow::Continue
+}
+
+fn path_arg(session: &mut Session, cmd: &CommandInfo, arg: &str) -> Option<PathBuf> {
+    // Quotes are optional, for names with spaces.
+    let arg = arg
+        .strip_prefix('"')
+        .and_then(|a| a.strip_suffix('"'))
+        .unwrap_or(arg);
+    if arg.is_empty() {
+        session.error(format!("usage: {} {}", cmd.name, cmd.args));
+        return None;
+    }
+    Some(PathBuf::from(arg))
+}
+
+fn help(session: &mut Session, arg: &str) {
+    if !arg.is_empty() {
+        let word = if arg == "exit" { "quit" } else { arg };
+        match COMMANDS.iter().find(|c| c.name == word) {
+            Some(c) => {
+                let mut text = format!("{} {}\n  {}", c.name, c.args, c.summary);
+                for line in c.details.lines() {
+                    text.push_str("\n  ");
+                    text.push_str(line);
+                }
+                session.say(text);
+            }
+            None => {
+                let mut msg = format!("no command `{arg}`");
+                if let Some(s) = did_you_mean(arg, COMMANDS.iter().map(|c| c.name)) {
+                    msg.push_str(&format!("; did you mean `{s}`?"));
+                }
+                session.error(msg);
+            }
+        }
+        return;
+    }
+    let mut text = String::from(
+        "Type Alloy paragraphs (sig, pred, fun, fact, assert, let, open) to extend the session;\n\
+         a definition with a name already defined replaces the old one. Commands run at once,\n\
+         with or without braces: run { some Node } for 4 / run acyclic and not connected.\n\
+         Input continues over several lines while brackets are open.\n\nCommands:\n",
+    );
+    let width = COMMANDS
+        .iter()
+        .map(|c| c.name.len() + 1 + c.args.len())
+        .max()
+        .unwrap_or(0);
+    for c in COMMANDS {
+        let usage = if c.args.is_empty() {
+            c.name.to_string()
+        } else {
+            format!("{} {}", c.name, c.args)
+        };
+        text.push_str(&format!("  {usage:width$}  {}\n", c.summary));
+    }
+    text.push_str(
+        "\n`help COMMAND` explains one. Tab completes commands and names; Ctrl-C cancels a solve.",
+    );
+    session.say(text);
+}
+
+fn show(session: &mut Session, arg: &str) {
+    let view = if arg.is_empty() { "tables" } else { arg };
+    const VIEWS: [&str; 4] = ["tables", "json", "dot", "history"];
+    if !VIEWS.contains(&view) {
+        let mut msg = format!("no view `{view}`: choose tables, json, dot or history");
+        if let Some(s) = did_you_mean(view, VIEWS) {
+            msg.push_str(&format!(" (did you mean `{s}`?)"));
+        }
+        session.error(msg);
+        return;
+    }
+    if view == "history" {
+        session.say("history view: available once the isolation library lands");
+        return;
+    }
+    let Some(last) = &session.last else {
+        session.error_with_help("no instance to show", "run a command first");
+        return;
+    };
+    let Some(inst) = last.run.instance() else {
+        session.error("the last command has no current instance");
+        return;
+    };
+    let p = &last.run.command.presentation;
+    let skolems = last.run.skolems();
+    let text = match view {
+        "json" => serde_json::to_string_pretty(&render::json::instance_json(p, inst, &skolems))
+            .unwrap_or_else(|e| format!("cannot render JSON: {e}")),
+        "dot" => super::dot::instance_dot(p, inst, &skolems),
+        _ => render::table::render_tables(p, inst, &skolems),
+    };
+    if text.trim().is_empty() {
+        session.say("(the instance is empty)");
+    } else {
+        session.say(text);
+    }
+}
+
+fn scope(session: &mut Session, arg: &str) {
+    if arg.is_empty() {
+        session.say(format!(
+            "default scope: {} (for commands without `for`)",
+            session.settings.default_scope
+        ));
+        return;
+    }
+    match arg.parse::<u32>() {
+        Ok(n) => {
+            session.settings.default_scope = n;
+            session.say(format!("default scope set to {n}"));
+        }
+        Err(_) => session.error(format!("`scope` takes a number of atoms, not `{arg}`")),
+    }
+}
+
+const OPTIONS: [&str; 5] = ["symmetry", "verify", "timeout", "solver", "fix_order"];
+
+/// The option names `set` accepts (for completion).
+pub fn option_names() -> &'static [&'static str] {
+    &OPTIONS
+}
+
+fn set(session: &mut Session, arg: &str) {
+    let mut words = arg.split_whitespace();
+    let (Some(option), value) = (words.next(), words.next()) else {
+        session.say(settings_text(session));
+        return;
+    };
+    if words.next().is_some() {
+        session.error("usage: set OPTION VALUE");
+        return;
+    }
+    let option = if option == "fix-order" {
+        "fix_order"
+    } else {
+        option
+    };
+    let Some(value) = value else {
+        if OPTIONS.contains(&option) {
+            let line = settings_text(session)
+                .lines()
+                .find(|l| l.trim_start().starts_with(option))
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            session.say(line);
+        } else {
+            unknown_option(session, option);
+        }
+        return;
+    };
+    let s = &mut session.settings;
+    let result: Result<(), String> = match option {
+        "symmetry" => value
+            .parse::<usize>()
+            .map(|n| s.run.solve.symmetry = n)
+            .map_err(|_| format!("`symmetry` takes a number (0 disables it), not `{value}`")),
+        "verify" => on_off(value).map(|b| s.run.verify = b),
+        "fix_order" => on_off(value).map(|b| s.run.solve.fix_orders = b),
+        "timeout" => match value.trim_end_matches('s').parse::<f64>() {
+            Ok(t) if (0.0..1e9).contains(&t) => {
+                s.timeout = (t > 0.0).then(|| Duration::from_secs_f64(t));
+                Ok(())
+            }
+            _ => Err(format!(
+                "`timeout` takes seconds (0 waits as long as it takes), not `{value}`"
+            )),
+        },
+        "solver" => match value {
+            "varisat" => {
+                s.run.solve.backend = BackendKind::Varisat;
+                Ok(())
+            }
+            "cadical" => {
+                s.run.solve.backend = BackendKind::Cadical;
+                Ok(())
+            }
+            _ => Err(format!(
+                "the solver is `varisat` or `cadical`, not `{value}`"
+            )),
+        },
+        _ => {
+            unknown_option(session, option);
+            return;
+        }
+    };
+    match result {
+        Ok(()) => {
+            let line = settings_text(session)
+                .lines()
+                .find(|l| l.trim_start().starts_with(option))
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            session.say(line);
+        }
+        Err(msg) => session.error(msg),
+    }
+}
+
+fn unknown_option(session: &mut Session, option: &str) {
+    let mut msg = format!("no option `{option}` (options: {})", OPTIONS.join(", "));
+    if let Some(s) = did_you_mean(option, OPTIONS) {
+        msg.push_str(&format!("; did you mean `{s}`?"));
+    }
+    session.error(msg);
+}
+
+fn on_off(value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(format!("expected `on` or `off`, not `{value}`")),
+    }
+}
+
+fn settings_text(session: &Session) -> String {
+    let s = &session.settings;
+    let on = |b: bool| if b { "on" } else { "off" };
+    format!(
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}",
+        s.run.solve.symmetry,
+        on(s.run.verify),
+        match s.timeout {
+            None => "0 (none)".to_string(),
+            Some(d) => format!("{} s", d.as_secs_f64()),
+        },
+        match s.run.solve.backend {
+            BackendKind::Varisat => "varisat",
+            BackendKind::Cadical => "cadical",
+        },
+        on(s.run.solve.fix_orders),
+    )
+}
+
+fn stats(session: &mut Session) {
+    let Some(last) = &session.last else {
+        session.error_with_help("no solve yet", "run a command first");
+        return;
+    };
+    let st = last.run.stats();
+    let text = format!(
+        "{}: {} primary variables, {} auxiliary variables, {} clauses\n\
+         translation {}, solving {}, {} SAT call{}; {} instance{} so far; last answer in {}",
+        last.command.text.lines().next().unwrap_or(""),
+        st.primary_vars,
+        st.aux_vars,
+        st.clauses,
+        super::session::fmt_duration(st.translate_time),
+        super::session::fmt_duration(st.solve_time),
+        st.sat_calls,
+        plural(st.sat_calls),
+        last.run.instances_seen,
+        plural(last.run.instances_seen),
+        super::session::fmt_duration(last.elapsed),
+    );
+    session.say(text);
+}
+
+/// One line, at most `max` characters.
+fn short(text: &str, max: usize) -> String {
+    let one = normalize(text);
+    if one.chars().count() > max {
+        format!("{}…", one.chars().take(max - 1).collect::<String>())
+    } else {
+        one
+    }
+}
+
+fn defs(session: &mut Session) {
+    let sources = &session.sources;
+    let snippet = |s| short(sources.snippet(s), 100);
+    let mut sections: Vec<(&str, Vec<String>)> = vec![
+        ("opens", Vec::new()),
+        ("sigs", Vec::new()),
+        ("preds", Vec::new()),
+        ("funs", Vec::new()),
+        ("macros", Vec::new()),
+        ("asserts", Vec::new()),
+        ("facts", Vec::new()),
+        ("commands", Vec::new()),
+    ];
+    let mut push = |section: &str, line: String| {
+        if let Some((_, lines)) = sections.iter_mut().find(|(s, _)| *s == section) {
+            lines.push(line);
+        }
+    };
+    for d in &session.state.defs {
+        match &d.item {
+            ReplItem::Open(o) => {
+                let mut line = snippet(o.span);
+                if let Some(names) = opened_names(session, o) {
+                    line.push_str(&format!("  — {names}"));
+                }
+                push("opens", line);
+            }
+            ReplItem::Paragraph(p) => match p {
+                Paragraph::Sig(s) => {
+                    let mut line = String::new();
+                    let q = &s.qualifiers;
+                    for (present, word) in [
+                        (q.private.is_some(), "private "),
+                        (q.abstract_.is_some(), "abstract "),
+                        (q.one.is_some(), "one "),
+                        (q.lone.is_some(), "lone "),
+                        (q.some.is_some(), "some "),
+                    ] {
+                        if present {
+                            line.push_str(word);
+                        }
+                    }
+                    line.push_str("sig ");
+                    line.push_str(
+                        &s.names
+                            .iter()
+                            .map(|n| n.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    );
+                    match &s.parent {
+                        Some(SigParent::Extends(q)) => {
+                            line.push_str(&format!(" extends {}", q.joined()))
+                        }
+                        Some(SigParent::In(qs)) => line.push_str(&format!(
+                            " in {}",
+                            qs.iter()
+                                .map(|q| q.joined())
+                                .collect::<Vec<_>>()
+                                .join(" + ")
+                        )),
+                        Some(SigParent::Equal(qs)) => line.push_str(&format!(
+                            " = {}",
+                            qs.iter()
+                                .map(|q| q.joined())
+                                .collect::<Vec<_>>()
+                                .join(" + ")
+                        )),
+                        None => {}
+                    }
+                    let fields: Vec<String> = s.fields.iter().map(|f| snippet(f.span)).collect();
+                    if fields.is_empty() {
+                        line.push_str(" {}");
+                    } else {
+                        line.push_str(&format!(" {{ {} }}", fields.join(", ")));
+                    }
+                    push("sigs", line);
+                }
+                Paragraph::Enum(e) => push(
+                    "sigs",
+                    format!(
+                        "enum {} {{ {} }}",
+                        e.name.name,
+                        e.values
+                            .iter()
+                            .map(|v| v.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ),
+                Paragraph::Pred(f) => {
+                    let params: Vec<String> = f.params.iter().map(|p| snippet(p.span)).collect();
+                    push(
+                        "preds",
+                        format!(
+                            "pred {}{}{}",
+                            f.receiver
+                                .as_ref()
+                                .map_or(String::new(), |r| format!("{}.", r.joined())),
+                            f.name.name,
+                            bracket(&params)
+                        ),
+                    );
+                }
+                Paragraph::Fun(f) => {
+                    let params: Vec<String> = f.params.iter().map(|p| snippet(p.span)).collect();
+                    push(
+                        "funs",
+                        format!(
+                            "fun {}{}{}: {}",
+                            f.receiver
+                                .as_ref()
+                                .map_or(String::new(), |r| format!("{}.", r.joined())),
+                            f.name.name,
+                            bracket(&params),
+                            snippet(f.result.span)
+                        ),
+                    );
+                }
+                Paragraph::Macro(m) => {
+                    let params: Vec<String> = m.params.iter().map(|p| p.name.clone()).collect();
+                    push("macros", format!("let {}{}", m.name.name, bracket(&params)));
+                }
+                Paragraph::Assert(a) => push(
+                    "asserts",
+                    match &a.name {
+                        Some(n) => format!("assert {}", n.name),
+                        None => format!("assert {}", short(sources.snippet(a.body.span), 80)),
+                    },
+                ),
+                Paragraph::Fact(f) => push(
+                    "facts",
+                    match &f.name {
+                        Some(n) => format!(
+                            "fact {} {}",
+                            n.name,
+                            short(sources.snippet(f.body.span), 70)
+                        ),
+                        None => format!("fact {}", short(sources.snippet(f.body.span), 80)),
+                    },
+                ),
+                Paragraph::Command(_) => {}
+            },
+        }
+    }
+    for c in &session.state.commands {
+        push("commands", short(&c.text, 100));
+    }
+    let mut text = String::new();
+    for (title, lines) in &sections {
+        if lines.is_empty() {
+            continue;
+        }
+        text.push_str(title);
+        text.push_str(":\n");
+        for l in lines {
+            text.push_str("  ");
+            text.push_str(l);
+            text.push('\n');
+        }
+    }
+    if text.is_empty() {
+        text = "the session is empty: type a `sig`, or `load FILE`".into();
+    }
+    session.say(text);
+}
+
+fn bracket(params: &[String]) -> String {
+    if params.is_empty() {
+        String::new()
+    } else {
+        format!("[{}]", params.join(", "))
+    }
+}
+
+/// The public preds and funs an `open` brings, as `alias/name`.
+fn opened_names(session: &Session, open: &crate::syntax::ast::Open) -> Option<String> {
+    let checked = session.checked.as_ref()?;
+    let model = &checked.model;
+    let edge = model
+        .modules
+        .first()?
+        .opens
+        .iter()
+        .find(|e| e.span == open.span)?;
+    let module = model.module(edge.module);
+    let names: Vec<String> = module
+        .funcs
+        .iter()
+        .map(|f| model.func(*f))
+        .filter(|f| !f.private)
+        .map(|f| format!("{}/{}", edge.alias, f.name))
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    const SHOWN: usize = 8;
+    let mut text = names
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > SHOWN {
+        text.push_str(&format!(", … ({} in all)", names.len()));
+    }
+    Some(text)
+}

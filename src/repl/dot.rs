@@ -1,0 +1,176 @@
+//! `show dot`: an instance as a Graphviz digraph. Atoms are nodes labelled by name (and by
+//! the subset sigs and unary witnesses that hold them), binary fields and witnesses are
+//! labelled edges, and every other relation is listed in a note.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::instance::Instance;
+use crate::instance::evaluate::eval_expr;
+use crate::logic::TupleSet;
+use crate::render::Presentation;
+use crate::render::names::{atom_name, atom_names, named_tuples};
+
+pub fn instance_dot(p: &Presentation, inst: &Instance, skolems: &[(String, TupleSet)]) -> String {
+    let names = atom_names(p, inst);
+    let value = |e| eval_expr(inst, e).unwrap_or_else(|_| TupleSet::empty(1));
+    // Atom -> extra label lines (subset sigs, unary witnesses).
+    let mut nodes: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    for sig in p.sigs.iter().filter(|s| !s.hidden) {
+        for t in value(&sig.value).iter() {
+            let marks = nodes.entry(t[0]).or_default();
+            if !sig.names_atoms {
+                marks.push(sig.label.clone());
+            }
+        }
+    }
+    let mut edges = Vec::new();
+    let mut notes = Vec::new();
+    let mut relation = |label: &str, ts: &TupleSet, dashed: bool| match ts.arity() {
+        1 => {
+            for t in ts.iter() {
+                nodes.entry(t[0]).or_default().push(label.to_string());
+            }
+        }
+        2 => {
+            for t in ts.iter() {
+                nodes.entry(t[0]).or_default();
+                nodes.entry(t[1]).or_default();
+                edges.push((t[0], t[1], label.to_string(), dashed));
+            }
+        }
+        _ => {
+            let rows: Vec<String> = named_tuples(ts, &names)
+                .into_iter()
+                .map(|row| row.join("->"))
+                .collect();
+            let rows = if rows.is_empty() {
+                "(empty)".to_string()
+            } else {
+                rows.join(", ")
+            };
+            notes.push(format!("{label}: {rows}"));
+        }
+    };
+    for f in p.fields.iter().filter(|f| !f.hidden) {
+        let ts = eval_expr(inst, &f.value).unwrap_or_else(|_| TupleSet::empty(f.value.arity()));
+        relation(&f.name, &ts, false);
+    }
+    for (name, ts) in skolems {
+        relation(name, ts, true);
+    }
+    let mut out =
+        String::from("digraph instance {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n");
+    for (atom, marks) in &nodes {
+        let name = atom_name(&names, *atom);
+        let mut label = name.clone();
+        for m in marks {
+            label.push('\n');
+            label.push('(');
+            label.push_str(m);
+            label.push(')');
+        }
+        let _ = writeln!(out, "  {} [label={}];", quote(&name), quote(&label));
+    }
+    for (a, b, label, dashed) in &edges {
+        let style = if *dashed { ", style=dashed" } else { "" };
+        let _ = writeln!(
+            out,
+            "  {} -> {} [label={}{style}];",
+            quote(&atom_name(&names, *a)),
+            quote(&atom_name(&names, *b)),
+            quote(label)
+        );
+    }
+    if !notes.is_empty() {
+        let _ = writeln!(
+            out,
+            "  relations [shape=note, label={}];",
+            quote(&(notes.join("\n") + "\n"))
+        );
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// A DOT string literal; newlines become left-justified line breaks.
+fn quote(text: &str) -> String {
+    let mut s = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\l"),
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::{Expr, RelId, Universe};
+    use crate::render::{FieldView, SigView};
+
+    #[test]
+    fn binary_fields_are_edges_and_others_a_note() {
+        let p = Presentation {
+            sigs: vec![
+                SigView {
+                    label: "Node".into(),
+                    value: Expr::rel(RelId(0), 1),
+                    names_atoms: true,
+                    hidden: false,
+                },
+                SigView {
+                    label: "Red".into(),
+                    value: Expr::rel(RelId(1), 1),
+                    names_atoms: false,
+                    hidden: false,
+                },
+            ],
+            fields: vec![
+                FieldView {
+                    sig: "Node".into(),
+                    name: "next".into(),
+                    value: Expr::rel(RelId(2), 2),
+                    hidden: false,
+                },
+                FieldView {
+                    sig: "Node".into(),
+                    name: "tri".into(),
+                    value: Expr::rel(RelId(3), 3),
+                    hidden: false,
+                },
+            ],
+            ..Default::default()
+        };
+        let inst = Instance {
+            universe: Universe::new(vec!["a".into(), "b".into()]),
+            values: vec![
+                TupleSet::of_atoms([0, 1]),
+                TupleSet::of_atoms([1]),
+                TupleSet::from_tuples(2, [vec![0, 1]]),
+                TupleSet::from_tuples(3, [vec![0, 1, 0]]),
+            ],
+        };
+        let dot = instance_dot(&p, &inst, &[("$w".into(), TupleSet::of_atoms([0]))]);
+        assert!(dot.starts_with("digraph instance {"), "{dot}");
+        assert!(
+            dot.contains("\"Node$0\" [label=\"Node$0\\l($w)\"];"),
+            "{dot}"
+        );
+        assert!(
+            dot.contains("\"Node$1\" [label=\"Node$1\\l(Red)\"];"),
+            "{dot}"
+        );
+        assert!(
+            dot.contains("\"Node$0\" -> \"Node$1\" [label=\"next\"];"),
+            "{dot}"
+        );
+        assert!(dot.contains("tri: Node$0->Node$1->Node$0"), "{dot}");
+        assert!(dot.trim_end().ends_with('}'));
+    }
+}

@@ -1,0 +1,170 @@
+//! `eval EXPR`: an expression or formula, elaborated against the session's model and
+//! computed on the current instance by the independent evaluator. As in Alloy's
+//! evaluator, atoms (`Node$0`) and witnesses (`$show_n`) are names.
+
+use comfy_table::{ContentArrangement, Table, presets};
+
+use crate::check::Checked;
+use crate::check::elaborate::{Elaborator, Env, Val};
+use crate::check::model::{BUILTIN_COUNT, ModuleId, SigId};
+use crate::check::types::Type;
+use crate::diagnostic::Diagnostic;
+use crate::instance::Instance;
+use crate::instance::evaluate::{eval_expr, eval_formula};
+use crate::logic::{Atom, Expr, TupleSet};
+use crate::render::names::{atom_names, named_tuples};
+use crate::syntax;
+
+use super::session::Session;
+
+/// Evaluate the expression that starts at byte `expr_offset` of the input `text`.
+pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
+    if text[expr_offset..].trim().is_empty() {
+        session.error("usage: eval EXPR (for example `eval Node` or `eval some next`)");
+        return;
+    }
+    // The whole input is the source text, the command word blanked out, so that spans
+    // point into what was typed.
+    let file = session.add_typed_source(text);
+    let padded = format!("{}{}", " ".repeat(expr_offset), &text[expr_offset..]);
+    let expr = match syntax::parse_expr(&padded, file) {
+        Ok(e) => e,
+        Err(d) => {
+            session.report(&d);
+            return;
+        }
+    };
+    let Some(checked) = session.checked.clone() else {
+        session.error("the session does not check; fix it first");
+        return;
+    };
+    let Some(last) = &session.last else {
+        session.error_with_help(
+            "no instance to evaluate on",
+            "run a command that finds an instance first",
+        );
+        return;
+    };
+    let Some(inst) = last.run.instance() else {
+        session.error("the last command has no current instance");
+        return;
+    };
+    if !session.run_matches_model(&last.run, &checked) {
+        session.error_with_help(
+            "the sigs or fields changed since the instance was found",
+            "run the command again to evaluate on the new model",
+        );
+        return;
+    }
+    let names = atom_names(&last.run.command.presentation, inst);
+    let skolems = last.run.skolems();
+    let types = atom_types(&checked, inst);
+    let mut env = Env::new(ModuleId(0));
+    for (atom, name) in names.iter().enumerate() {
+        // Integers are named by their value, which is not a name.
+        if name.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '$') {
+            let ty = types[atom].clone();
+            env = env.bind(
+                name,
+                Val::Set(Expr::constant(TupleSet::of_atoms([atom as Atom])), ty),
+            );
+        }
+    }
+    for (name, value) in &skolems {
+        env = env.bind(
+            name,
+            Val::Set(Expr::constant(value.clone()), value_type(value, &types)),
+        );
+    }
+    let elab = Elaborator::new(&checked.model, &checked.layout);
+    let value = elab
+        .expr(&expr, &env)
+        .and_then(|v| elab.resolve(v, None, expr.span));
+    let result = match value {
+        Err(e) => {
+            session.report(&[*e.diag]);
+            return;
+        }
+        Ok(Val::Form(f)) => eval_formula(inst, &f).map(|b| b.to_string()),
+        Ok(Val::Set(e, _)) => eval_expr(inst, &e).map(|ts| set_table(&ts, &names)),
+        Ok(_) => {
+            session.report(&[Diagnostic::error(
+                expr.span,
+                "this expression has no single meaning here",
+            )]);
+            return;
+        }
+    };
+    match result {
+        Ok(text) => session.say(text),
+        Err(e) => {
+            session.report(&[
+                Diagnostic::error(expr.span, format!("cannot evaluate this: {e}"))
+                    .with_label("on the current instance"),
+            ])
+        }
+    }
+}
+
+/// A set's tuples as a table without a header; `{}` when empty.
+fn set_table(value: &TupleSet, names: &[String]) -> String {
+    if value.is_empty() {
+        return "{}".into();
+    }
+    let mut table = Table::new();
+    table
+        .load_style(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .force_no_tty();
+    table.add_rows(named_tuples(value, names));
+    table.to_string()
+}
+
+/// Each atom's type: its most specific prim sig in the instance (`univ` if none).
+fn atom_types(checked: &Checked, inst: &Instance) -> Vec<Type> {
+    let model = &checked.model;
+    let mut holders: Vec<Vec<SigId>> = vec![Vec::new(); inst.universe.len()];
+    for s in BUILTIN_COUNT as usize..model.sigs.len() {
+        let sig = SigId(s as u32);
+        if !model.sig(sig).is_prim() {
+            continue;
+        }
+        let Some(value) = checked.layout.sig_value.get(s) else {
+            continue;
+        };
+        if let Ok(ts) = eval_expr(inst, value) {
+            for t in ts.iter() {
+                if let Some(h) = holders.get_mut(t[0] as usize) {
+                    h.push(sig);
+                }
+            }
+        }
+    }
+    holders
+        .into_iter()
+        .map(|sigs| {
+            let most_specific = sigs
+                .iter()
+                .copied()
+                .find(|&s| !sigs.iter().any(|&c| c != s && model.descends(c, s)));
+            most_specific.map_or_else(|| Type::univ(1), Type::of_sig)
+        })
+        .collect()
+}
+
+/// The type of a witness: the union of the products of its tuples' atom types.
+fn value_type(value: &TupleSet, types: &[Type]) -> Type {
+    let mut ty = Type::empty(value.arity());
+    for t in value.iter() {
+        let mut product = Type::univ(0);
+        for a in t {
+            let at = types
+                .get(*a as usize)
+                .cloned()
+                .unwrap_or_else(|| Type::univ(1));
+            product = product.product(&at);
+        }
+        ty = ty.union(&product);
+    }
+    ty
+}

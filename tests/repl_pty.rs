@@ -1,0 +1,163 @@
+//! The real REPL in a pseudo-terminal, as a person uses it: tab completion, multi-line
+//! input, Ctrl-C at the prompt and during a solve, Ctrl-D.
+
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rexpect::session::{Options, PtySession, spawn_with_options};
+
+/// The tests share two cores with the solver threads they start: one at a time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+const PROMPT: &str = "solder> ";
+
+/// A pigeonhole problem (16 pigeons, 15 holes) without symmetry breaking: no SAT solver
+/// refutes it in less than minutes.
+const PIGEONS: &[&str] = &[
+    "sig Hole {}",
+    "sig Pigeon { hole: one Hole }",
+    "fact { all h: Hole | lone hole.h }",
+    "set symmetry 0",
+];
+const HARD_RUN: &str = "run {} for exactly 16 Pigeon, exactly 15 Hole";
+
+fn start() -> PtySession {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_solder"));
+    cmd.env("SOLDER_HISTORY", "").env("TERM", "xterm");
+    let mut p = spawn_with_options(
+        cmd,
+        Options::new()
+            .timeout_ms(Some(20_000))
+            .strip_ansi_escape_codes(true),
+    )
+    .expect("the REPL starts in a pseudo-terminal");
+    p.exp_string("`help` lists the rest").expect("greeting");
+    next_prompt(&mut p).expect("first prompt");
+    p
+}
+
+/// Wait for a new prompt, on a line of its own (the editor redraws the line being edited
+/// after a bare carriage return, so those do not count); returns what came before it.
+fn next_prompt(p: &mut PtySession) -> Result<String, rexpect::error::Error> {
+    p.exp_regex(&format!("\\n\\r*{PROMPT}"))
+        .map(|(before, _)| before)
+}
+
+/// Type a line and wait for the next prompt; returns what was printed before it.
+fn line(p: &mut PtySession, text: &str) -> String {
+    p.send_line(text).unwrap();
+    next_prompt(p).unwrap_or_else(|e| panic!("after `{text}`: {e}"))
+}
+
+fn quit(mut p: PtySession) {
+    p.send_control('d').unwrap();
+    p.exp_eof().expect("Ctrl-D ends the session");
+    // (The wait status is nix's type, which this crate does not name.)
+    let status = format!("{:?}", p.process().wait().unwrap());
+    assert!(
+        status.starts_with("Exited(") && status.ends_with(", 0)"),
+        "{status}"
+    );
+}
+
+#[test]
+fn tab_completes_a_pred_name() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut p = start();
+    line(&mut p, "sig Node { edge: set Node }");
+    line(
+        &mut p,
+        "pred acyclicGraph { some Node and no n: Node | n in n.^edge }",
+    );
+    // `acyc` alone names nothing: only the completed name runs.
+    p.send("run acyc").unwrap();
+    p.send("\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("acyclicGraph").expect("the name is completed");
+    let out = line(&mut p, " for 2");
+    assert!(out.contains("instance found"), "{out}");
+    assert!(!out.contains("Error"), "{out}");
+    quit(p);
+}
+
+#[test]
+fn input_continues_while_braces_are_open() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut p = start();
+    line(&mut p, "sig Node { edge: set Node }");
+    // Each line alone would be a syntax error; together they are one pred.
+    p.send_line("pred twoLinked {").unwrap();
+    p.send_line("  some disj a, b: Node | b in a.edge").unwrap();
+    let out = line(&mut p, "}");
+    assert!(!out.contains("Error"), "{out}");
+    let out = line(&mut p, "run twoLinked for 2");
+    assert!(out.contains("instance found"), "{out}");
+    assert!(out.contains("Node$1"), "{out}");
+    quit(p);
+}
+
+#[test]
+fn ctrl_c_at_the_prompt_clears_the_line() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut p = start();
+    line(&mut p, "sig Node {}");
+    p.send("run { no Node").unwrap();
+    p.flush().unwrap();
+    p.exp_string("no Node").unwrap();
+    p.send_control('c').unwrap();
+    next_prompt(&mut p).expect("a fresh prompt");
+    let out = line(&mut p, "run { some Node } for 1");
+    assert!(out.contains("instance found"), "{out}");
+    assert!(!out.contains("Error"), "{out}");
+    quit(p);
+}
+
+/// Start the hard solve, wait until it is under way, press Ctrl-C; returns how long the
+/// REPL took to say it stopped.
+fn cancel_hard_solve(p: &mut PtySession, solver: &str) -> Duration {
+    for l in PIGEONS {
+        line(p, l);
+    }
+    line(p, &format!("set solver {solver}"));
+    p.send_line(HARD_RUN).unwrap();
+    // The progress line appears once the solve has run a while.
+    p.exp_string("Ctrl-C cancels")
+        .expect("progress while solving");
+    let pressed = Instant::now();
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted after")
+        .expect("the solve is cancelled");
+    let took = pressed.elapsed();
+    next_prompt(p).expect("back at the prompt");
+    took
+}
+
+/// After a cancelled solve the session still has its definitions and runs commands.
+fn session_goes_on(p: &mut PtySession) {
+    let out = line(p, "run { some Pigeon } for 2");
+    assert!(out.contains("instance found"), "{out}");
+    assert!(out.contains("Pigeon$0"), "{out}");
+}
+
+#[test]
+fn ctrl_c_cancels_a_cadical_solve() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut p = start();
+    let took = cancel_hard_solve(&mut p, "cadical");
+    // CaDiCaL stops mid-search; the REPL promises the prompt back within a second.
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    session_goes_on(&mut p);
+    quit(p);
+}
+
+#[test]
+fn ctrl_c_abandons_a_varisat_solve() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut p = start();
+    // varisat cannot be stopped inside a SAT call: its worker is abandoned.
+    let took = cancel_hard_solve(&mut p, "varisat");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    session_goes_on(&mut p);
+    quit(p);
+}

@@ -1,0 +1,662 @@
+//! The REPL driven by scripts on standard input (`solder < session.txt`): every command,
+//! errors in the middle of a session, and what the session keeps.
+
+use std::io::Write;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Run `solder ARGS` with `script` on standard input; (exit code, stdout, stderr).
+fn solder(args: &[&str], script: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("SOLDER_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("solder starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn repl(script: &str) -> (i32, String, String) {
+    solder(&[], script)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("solder-repl-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const GRAPH: &str = "sig Node { edge: set Node }\n\
+                     pred cyclic { some n: Node | n in n.^edge }\n\
+                     pred selfLoop { some n: Node | n in n.edge }\n";
+
+#[test]
+fn a_clean_session_exits_zero_and_prints_plainly() {
+    let (code, out, err) = repl(&format!("{GRAPH}run cyclic for 2\n"));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.starts_with("instance found — "), "{out}");
+    assert!(out.contains("│ Node$0"), "{out}");
+    // Script mode: no prompt, no progress line, no colours.
+    assert!(!out.contains("solder>") && !out.contains('\x1b'), "{out:?}");
+}
+
+#[test]
+fn unbraced_and_braced_commands_run_and_say_their_verdict() {
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}run cyclic and not selfLoop for 2\n\
+         run {{ cyclic and not selfLoop }} for 1\n\
+         check {{ no n: Node | n in n.edge }} for 2\n\
+         check {{ Node.edge in Node }} for 3\n"
+    ));
+    assert_eq!(code, 0, "{err}");
+    let verdicts: Vec<&str> = out.lines().filter(|l| l.contains(" — ")).collect();
+    assert_eq!(verdicts.len(), 4, "{out}");
+    assert!(verdicts[0].starts_with("instance found"), "{out}");
+    assert!(
+        verdicts[1].starts_with("no instance found within scope (1 Node)"),
+        "{out}"
+    );
+    assert!(verdicts[2].starts_with("counterexample found"), "{out}");
+    assert!(
+        verdicts[3].starts_with("no counterexample found within scope (3 Node)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn errors_in_the_middle_leave_the_session_working() {
+    let script = format!(
+        "{GRAPH}\
+         sig 3 {{}}\n\
+         run {{ some Nod }}\n\
+         pred broken {{ some edges }}\n\
+         load /no/such/file.als\n\
+         open nosuch/lib\n\
+         run cyclic for 2\n\
+         defs\n"
+    );
+    let (code, out, err) = repl(&script);
+    assert_eq!(code, 1, "errors make the exit code 1");
+    // The syntax error, with its source line.
+    assert!(err.contains("syntax error"), "{err}");
+    assert!(err.contains("<repl:4>"), "{err}");
+    // The unknown names, with suggestions.
+    assert!(err.contains("cannot find `Nod`"), "{err}");
+    assert!(err.contains("did you mean `Node`?"), "{err}");
+    assert!(err.contains("cannot find `edges`"), "{err}");
+    assert!(err.contains("cannot read `/no/such/file.als`"), "{err}");
+    assert!(err.contains("cannot find module `nosuch/lib`"), "{err}");
+    // The run afterwards works, and the failed pred was not added.
+    assert!(out.contains("instance found"), "{out}");
+    assert!(out.contains("pred cyclic"), "{out}");
+    assert!(!out.contains("broken"), "{out}");
+}
+
+#[test]
+fn redefinitions_replace_and_say_so() {
+    let (_, out, err) = repl(
+        "sig A {}\n\
+         sig B {}\n\
+         pred p { some A }\n\
+         pred p { some B and no A }\n\
+         fun f: set A { A }\n\
+         fun f: set B { B }\n\
+         assert a { some A }\n\
+         assert a { no A }\n\
+         sig A { r: set B }\n\
+         run p for 2\n\
+         defs\n",
+    );
+    assert!(err.is_empty(), "{err}");
+    for note in [
+        "redefined pred `p`",
+        "redefined fun `f`",
+        "redefined assert `a`",
+        "redefined sig `A`",
+    ] {
+        assert!(out.contains(note), "{note}:\n{out}");
+    }
+    // The new p holds: some B, no A.
+    assert!(out.contains("A: (empty)"), "{out}");
+    assert!(out.contains("│ B$0"), "{out}");
+    // One definition of each name is left.
+    assert_eq!(out.matches("pred p").count(), 1, "{out}");
+    assert!(out.contains("sig A { r: set B }"), "{out}");
+}
+
+#[test]
+fn a_sig_declared_with_others_keeps_them_when_one_is_redefined() {
+    let dir = temp_dir("multi");
+    let file = dir.join("multi.als");
+    let (_, out, err) = repl(&format!(
+        "sig A, B {{}}\n\
+         sig A {{ f: set B }}\n\
+         run {{ some A.f }} for 2\n\
+         save {}\n",
+        file.display()
+    ));
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("redefined sig `A`"), "{out}");
+    assert!(out.contains("instance found"), "{out}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("sig B {}"), "{saved}");
+    assert!(saved.contains("sig A { f: set B }"), "{saved}");
+}
+
+#[test]
+fn next_enumerates_until_there_are_no_more() {
+    // One node: its edge set is empty or the self-loop.
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}run {{ one Node }} for 1\nnext\nnext\nnext\n"
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("instance found"), "{out}");
+    assert!(out.contains("instance 2 found"), "{out}");
+    assert_eq!(
+        out.matches("no more instances (2 in all)").count(),
+        2,
+        "{out}"
+    );
+    assert!(!out.contains("instance 3"), "{out}");
+}
+
+#[test]
+fn next_before_any_run_is_an_error() {
+    let (code, _, err) = repl("next\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("no command has run yet"), "{err}");
+}
+
+#[test]
+fn eval_names_atoms_and_witnesses() {
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}run {{ some n: Node | n in n.edge }} for exactly 1 Node\n\
+         eval Node$0.edge\n\
+         eval $n = Node$0\n\
+         eval Node$0 in Node$0.^edge\n\
+         eval no Node\n\
+         eval Node - Node\n\
+         eval {{ m: Node | m in m.edge }}\n"
+    ));
+    assert_eq!(code, 0, "{err}");
+    let after_run: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("│ $n"))
+        .skip(3)
+        .collect();
+    let rest = after_run.join("\n");
+    assert!(rest.contains("│ Node$0 │"), "{rest}");
+    assert_eq!(
+        after_run.iter().filter(|l| **l == "true").count(),
+        2,
+        "{rest}"
+    );
+    assert!(after_run.contains(&"false"), "{rest}");
+    assert!(after_run.contains(&"{}"), "{rest}");
+}
+
+#[test]
+fn eval_ignores_surrounding_whitespace() {
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}run {{ some Node }} for exactly 1 Node\n  eval   Node \t \n"
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("│ Node$0 │").count(), 2, "{out}");
+}
+
+#[test]
+fn eval_errors_point_into_the_typed_text() {
+    let (_, out, err) = repl(&format!(
+        "eval Node\n\
+         {GRAPH}run cyclic for 2\n\
+         eval Node.nosuch\n\
+         eval Node +\n\
+         sig Extra {{}}\n\
+         eval Node\n"
+    ));
+    assert!(err.contains("no instance to evaluate on"), "{err}");
+    assert!(err.contains("cannot find `nosuch`"), "{err}");
+    assert!(err.contains(" 1 │ eval Node.nosuch"), "{err}");
+    assert!(err.contains("expected an expression"), "{err}");
+    assert!(err.contains("the sigs or fields changed"), "{err}");
+    assert!(out.contains("instance found"), "{out}");
+}
+
+#[test]
+fn show_has_tables_json_dot_and_a_history_placeholder() {
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}run {{ some n: Node | n in n.edge }} for exactly 1 Node\n\
+         show json\n\
+         show dot\n\
+         show history\n\
+         show\n\
+         show bogus\n"
+    ));
+    assert_eq!(code, 1, "show bogus is an error");
+    assert!(err.contains("no view `bogus`"), "{err}");
+    let json_start = out.find("{\n").expect("JSON output");
+    let json_end = out[json_start..].find("\n}\n").unwrap() + json_start + 2;
+    let value: serde_json::Value = serde_json::from_str(&out[json_start..json_end]).unwrap();
+    assert!(value.to_string().contains("Node$0"), "{value}");
+    assert!(out.contains("digraph instance {"), "{out}");
+    assert!(
+        out.contains("\"Node$0\" -> \"Node$0\" [label=\"edge\"];"),
+        "{out}"
+    );
+    assert!(
+        out.contains("history view: available once the isolation library lands"),
+        "{out}"
+    );
+    // `show` alone repeats the tables.
+    assert_eq!(out.matches("┆ edge").count(), 2, "{out}");
+}
+
+#[test]
+fn show_without_an_instance_is_an_error() {
+    let (_, _, err) = repl("show\n");
+    assert!(err.contains("no instance to show"), "{err}");
+}
+
+#[test]
+fn minimize_lowers_each_sig_while_satisfiable() {
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}sig Other {{}}\n\
+         run {{ some n: Node | n in n.edge }} for exactly 3 Node, exactly 2 Other\n\
+         minimize\n\
+         stats\n\
+         minimize\n"
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "smallest instance found within scope (exactly 1 Node, exactly 0 Other), down from (exactly 3 Node, exactly 2 Other)"
+        ),
+        "{out}"
+    );
+    // The minimized run is the current one.
+    assert!(out.contains("exactly 1 Node, exactly 0 Other"), "{out}");
+    assert!(
+        out.contains(
+            "already minimal: no sig can have fewer atoms than in this instance (1 Node, 0 Other)"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn minimize_needs_an_instance() {
+    let (_, _, err) = repl(&format!(
+        "{GRAPH}minimize\nrun {{ no Node and some edge }}\nminimize\n"
+    ));
+    assert!(err.contains("nothing to minimize"), "{err}");
+    assert_eq!(err.matches("nothing to minimize").count(), 2, "{err}");
+}
+
+#[test]
+fn save_writes_a_model_that_solder_runs() {
+    let dir = temp_dir("save");
+    let file = dir.join("session.als");
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}open util/ordering[Node] as ord\n\
+         scope 2\n\
+         run cyclic\n\
+         run selfLoop and not cyclic\n\
+         pred gone {{ some Node }}\n\
+         run gone for 1\n\
+         pred gone {{ some Node and no edge }}\n\
+         check {{ all n: Node | n in n.edge }} for 2\n\
+         save {}\n",
+        file.display()
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("saved 5 definitions and 4 commands"), "{out}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("open util/ordering[Node] as ord"), "{saved}");
+    // The default scope is written out; the unbraced formula gets braces.
+    assert!(saved.contains("run cyclic for 2"), "{saved}");
+    assert!(
+        saved.contains("run { selfLoop and not cyclic } for 2"),
+        "{saved}"
+    );
+    assert_eq!(saved.matches("pred gone").count(), 1, "{saved}");
+    let (code, out, err) = solder(&["run", file.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(out.matches("  instance found").count(), 2, "{out}");
+    assert_eq!(out.matches("  no instance found").count(), 1, "{out}");
+    assert_eq!(out.matches("  counterexample found").count(), 1, "{out}");
+}
+
+#[test]
+fn save_to_an_unwritable_place_is_an_error() {
+    let (code, _, err) = repl("sig A {}\nsave /no/such/dir/x.als\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot write `/no/such/dir/x.als`"), "{err}");
+}
+
+#[test]
+fn load_adds_a_file_and_its_labelled_commands_run_by_label() {
+    let (code, out, err) = repl(
+        "load examples/graphs.als\n\
+         run ring3\n\
+         check treeHasOneRoot for 3 Node, 3 Edge\n\
+         defs\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "loaded examples/graphs.als: 1 open, 2 sigs, 1 fun, 1 pred, 3 asserts, 6 commands"
+        ),
+        "{out}"
+    );
+    // ring3: run { ring[links] } for exactly 3 Node, 3 Edge expect 1
+    let verdicts: Vec<&str> = out.lines().filter(|l| l.contains(" — ")).collect();
+    assert!(verdicts[0].starts_with("instance found"), "{out}");
+    assert!(
+        verdicts[1].starts_with("no counterexample found within scope (3 Node, 3 Edge)"),
+        "{out}"
+    );
+    assert!(out.contains("open util/graph[Node]  — graph/"), "{out}");
+    assert!(out.contains("fun links: Node -> Node"), "{out}");
+    assert!(
+        out.contains("ring3: run { ring[links] } for exactly 3 Node, 3 Edge expect 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn solder_file_and_solder_repl_file_load_first() {
+    let (code, out, err) = solder(&["examples/graphs.als"], "run someDag for 3 Node, 2 Edge\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("loaded examples/graphs.als"), "{out}");
+    assert!(out.contains("instance found"), "{out}");
+    let (code, out, err) = solder(
+        &[
+            "repl",
+            "examples/graphs.als",
+            "--solver",
+            "cadical",
+            "--symmetry",
+            "0",
+        ],
+        "set\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("solver cadical"), "{out}");
+    assert!(out.contains("symmetry 0"), "{out}");
+}
+
+#[test]
+fn a_bad_file_does_not_change_the_session() {
+    let dir = temp_dir("badload");
+    let bad = dir.join("bad.als");
+    std::fs::write(&bad, "sig A {}\npred p { some B }\n").unwrap();
+    let (code, out, err) = repl(&format!(
+        "sig Keep {{}}\nload {}\ndefs\nrun {{ some Keep }} for 1\n",
+        bad.display()
+    ));
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot find `B`"), "{err}");
+    assert!(err.contains("bad.als"), "{err}");
+    assert!(out.contains("sig Keep {}"), "{out}");
+    assert!(!out.contains("sig A"), "{out}");
+    assert!(out.contains("instance found"), "{out}");
+}
+
+#[test]
+fn reload_reads_changed_files_and_keeps_later_typing() {
+    let dir = temp_dir("reload");
+    let model = dir.join("model.als");
+    std::fs::write(&model, "sig A {}\npred p { some A }\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .env("SOLDER_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(
+        stdin,
+        "load {}\npred q {{ no A }}\nscope 1",
+        model.display()
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    // Change the file only once the session has read it.
+    let mut seen = String::new();
+    while !seen.contains("default scope set to 1") {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "{seen}");
+        seen.push_str(&line);
+    }
+    assert!(seen.contains("loaded "), "{seen}");
+    std::fs::write(&model, "sig A {}\nsig B {}\npred p { some B }\n").unwrap();
+    writeln!(stdin, "reload\ndefs\nrun p").unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(rest.contains("reloaded 1 file"), "{rest}");
+    assert!(rest.contains("sig B {}"), "{rest}");
+    assert!(
+        rest.contains("pred q"),
+        "typed definitions survive a reload:\n{rest}"
+    );
+    // The new p: some B.
+    assert!(rest.contains("│ B$0"), "{rest}");
+}
+
+#[test]
+fn reload_without_files_is_an_error() {
+    let (code, _, err) = repl("reload\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("nothing to reload"), "{err}");
+}
+
+#[test]
+fn scope_sets_the_default_for_commands_without_for() {
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}scope\n\
+         scope 1\n\
+         run {{ some disj a, b: Node | a != b }}\n\
+         run {{ some disj a, b: Node | a != b }} for 2\n\
+         scope many\n"
+    ));
+    assert_eq!(code, 1, "`scope many` is an error");
+    assert!(out.contains("default scope: 3"), "{out}");
+    assert!(out.contains("default scope set to 1"), "{out}");
+    assert!(
+        out.contains("no instance found within scope (1 Node)"),
+        "{out}"
+    );
+    assert!(out.contains("instance found — "), "{out}");
+    assert!(err.contains("`scope` takes a number"), "{err}");
+}
+
+#[test]
+fn set_changes_and_shows_options() {
+    let (code, out, err) = repl(
+        "set\n\
+         set symmetry 0\n\
+         set verify off\n\
+         set timeout 2.5\n\
+         set solver cadical\n\
+         set fix_order off\n\
+         set solver\n\
+         set\n\
+         set solver minisat\n\
+         set symmetri 3\n\
+         set verify maybe\n",
+    );
+    assert_eq!(code, 1);
+    let first: Vec<&str> = out.lines().take(5).collect();
+    assert_eq!(
+        first,
+        [
+            "symmetry 20",
+            "verify on",
+            "timeout 0 (none)",
+            "solver varisat",
+            "fix_order on"
+        ]
+    );
+    let last: Vec<&str> = out.lines().rev().take(5).collect();
+    assert_eq!(
+        last,
+        [
+            "fix_order off",
+            "solver cadical",
+            "timeout 2.5 s",
+            "verify off",
+            "symmetry 0"
+        ]
+    );
+    assert!(
+        err.contains("`varisat` or `cadical`, not `minisat`"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `symmetry`?"), "{err}");
+    assert!(err.contains("expected `on` or `off`, not `maybe`"), "{err}");
+}
+
+#[test]
+fn a_timeout_stops_a_long_solve_and_the_session_goes_on() {
+    let (code, out, err) = repl(
+        "sig Hole {}\n\
+         sig Pigeon { hole: one Hole }\n\
+         fact { all h: Hole | lone hole.h }\n\
+         set symmetry 0\n\
+         set timeout 0.3\n\
+         run {} for exactly 16 Pigeon, exactly 15 Hole\n\
+         set solver cadical\n\
+         run {} for exactly 16 Pigeon, exactly 15 Hole\n\
+         set timeout 0\n\
+         run { some Pigeon } for 2\n",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(err.matches("timed out after").count(), 2, "{err}");
+    // varisat's worker is left behind, CaDiCaL's stops.
+    assert_eq!(
+        err.matches("finishes in the background").count(),
+        1,
+        "{err}"
+    );
+    assert!(out.contains("instance found"), "{out}");
+}
+
+#[test]
+fn stats_describe_the_last_solve() {
+    let (_, out, err) = repl(&format!("stats\n{GRAPH}run cyclic for 2\nstats\n"));
+    assert!(err.contains("no solve yet"), "{err}");
+    assert!(
+        out.contains("run cyclic for 2: ") && out.contains("primary variables"),
+        "{out}"
+    );
+    assert!(out.contains("1 SAT call"), "{out}");
+}
+
+#[test]
+fn help_lists_every_command_and_explains_one() {
+    let (code, out, err) = repl("help\nhelp minimize\nhelp nosuch\n");
+    assert_eq!(code, 1, "help nosuch is an error");
+    for cmd in [
+        "open MODULE",
+        "load FILE",
+        "reload",
+        "next",
+        "show [",
+        "eval EXPR",
+        "defs",
+        "scope [N]",
+        "set [OPTION VALUE]",
+        "stats",
+        "minimize",
+        "save FILE",
+        "help [COMMAND]",
+        "quit",
+    ] {
+        assert!(out.contains(&format!("  {cmd}")), "{cmd}:\n{out}");
+    }
+    assert!(
+        out.contains("Lowers the scope of each top-level sig"),
+        "{out}"
+    );
+    assert!(err.contains("no command `nosuch`"), "{err}");
+}
+
+#[test]
+fn quit_ends_the_script() {
+    let (code, out, _) = repl("sig A {}\nquit\nrun { some A }\n");
+    assert_eq!(code, 0);
+    assert!(!out.contains("instance"), "{out}");
+    let (_, out, _) = repl("exit\nhelp\n");
+    assert!(out.is_empty(), "{out}");
+}
+
+#[test]
+fn commands_with_arguments_they_do_not_take_are_errors() {
+    let (code, _, err) = repl("next 3\nstats now\nload\n");
+    assert_eq!(code, 1);
+    assert!(err.contains("`next` takes no arguments"), "{err}");
+    assert!(err.contains("`stats` takes no arguments"), "{err}");
+    assert!(err.contains("usage: load FILE"), "{err}");
+}
+
+#[test]
+fn input_continues_while_brackets_are_open() {
+    let (code, out, err) = repl(
+        "sig Node {\n  edge: set Node\n}\n\
+         pred twoLinked {\n  some disj a, b: Node |\n    b in a.edge\n}\n\
+         run twoLinked for 2\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("instance found"), "{out}");
+}
+
+#[test]
+fn an_expression_typed_alone_suggests_eval() {
+    let (_, _, err) = repl("sig Node {}\nNode + Node\n");
+    assert!(err.contains("type `eval Node + Node`"), "{err}");
+}
+
+#[test]
+fn labelled_commands_are_not_repl_commands() {
+    // `show:` is a label here, not the REPL's `show`.
+    let (code, out, err) = repl("sig A {}\nshow: run { some A } for 1\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("instance found"), "{out}");
+}
+
+#[test]
+fn opening_a_library_module_works_and_a_wrong_one_suggests() {
+    let (_, out, err) = repl(
+        "sig Node {}\n\
+         open util/ordering[Node] as ord\n\
+         run { some ord/first } for 3\n\
+         open util/orderng[Node]\n",
+    );
+    assert!(out.contains("instance found"), "{out}");
+    assert!(err.contains("did you mean `util/ordering`?"), "{err}");
+}
