@@ -66,6 +66,21 @@ struct SolverArgs {
     /// Skip re-checking instances with the independent evaluator.
     #[arg(long)]
     no_verify: bool,
+    /// CEGIS: do not instantiate universal relation variables with existential witnesses.
+    #[arg(long)]
+    no_instantiate: bool,
+    /// CEGIS: rebuild the candidate and verifier solvers for every candidate.
+    #[arg(long)]
+    no_incremental: bool,
+    /// CEGIS baseline: block failed candidates instead of learning from counterexamples.
+    #[arg(long)]
+    naive: bool,
+    /// CEGIS: SAT backend of the candidate problem (default: --solver).
+    #[arg(long, value_enum)]
+    candidate_solver: Option<Solver>,
+    /// CEGIS: SAT backend of the verifier problems (default: --solver).
+    #[arg(long, value_enum)]
+    verifier_solver: Option<Solver>,
 }
 
 #[derive(Args)]
@@ -120,13 +135,19 @@ enum Show {
 
 impl SolverArgs {
     fn options(&self) -> RunOptions {
-        let mut o = RunOptions::default();
-        o.solve.backend = match self.solver {
+        let kind = |s: Solver| match s {
             Solver::Cadical => BackendKind::Cadical,
             Solver::Varisat => BackendKind::Varisat,
         };
+        let mut o = RunOptions::default();
+        o.solve.backend = kind(self.solver);
         o.solve.symmetry = self.symmetry;
         o.solve.fix_orders = !self.no_fix_order;
+        o.solve.instantiate = !self.no_instantiate;
+        o.solve.incremental = !self.no_incremental;
+        o.solve.naive = self.naive;
+        o.solve.candidate_backend = self.candidate_solver.map(kind);
+        o.solve.verifier_backend = self.verifier_solver.map(kind);
         o.verify = !self.no_verify;
         o
     }
@@ -274,6 +295,18 @@ fn print_result(out: &mut impl Write, text: &str, cr: &CommandRun, args: &RunArg
             ms(stats.solve_time),
             stats.sat_calls
         );
+        if stats.higher_order {
+            let _ = writeln!(
+                out,
+                "  CEGIS: {} candidate(s), {} counterexample(s); verifiers {} variables, {} clauses; candidate search {}, verification {}",
+                stats.candidates,
+                stats.counterexamples,
+                stats.verifier_vars,
+                stats.verifier_clauses,
+                ms(stats.solve_time.saturating_sub(stats.verify_time)),
+                ms(stats.verify_time)
+            );
+        }
     }
     if let (Some(inst), Show::Tables) = (cr.instance(), args.show) {
         let tables = render::table::render_tables(&cr.command.presentation, inst, &cr.skolems());
@@ -309,6 +342,12 @@ fn json_result(text: &str, cr: &CommandRun) -> serde_json::Value {
             "translate_ms": stats.translate_time.as_secs_f64() * 1000.0,
             "solve_ms": stats.solve_time.as_secs_f64() * 1000.0,
             "total_ms": cr.elapsed.as_secs_f64() * 1000.0,
+            "higher_order": stats.higher_order,
+            "candidates": stats.candidates,
+            "counterexamples": stats.counterexamples,
+            "verifier_vars": stats.verifier_vars,
+            "verifier_clauses": stats.verifier_clauses,
+            "verify_ms": stats.verify_time.as_secs_f64() * 1000.0,
         }
     })
 }

@@ -397,32 +397,48 @@ impl Level {
                 &proxies,
                 self.backend.as_ref(),
             );
-            let mut refuted = false;
+            // Read everything needed from this model before any lemma is added: adding a
+            // clause ends the backend's satisfied state (CaDiCaL forbids reading it after).
+            let mut checks = Vec::new();
             for (j, on) in active.into_iter().enumerate() {
                 if !on {
                     continue;
                 }
+                if self.obligations[j].verifier.is_none() || !self.settings.incremental {
+                    self.build_verifier(j)?;
+                }
+                let values = self.verifier_params(j);
+                let block = self
+                    .settings
+                    .naive
+                    .then(|| self.blocking_clause(Some(self.obligations[j].obligation.proxy)));
+                checks.push((j, values, block));
+            }
+            let mut lemmas = Vec::new();
+            for (j, values, block) in checks {
                 let verify_start = Instant::now();
-                let counterexample = self.verify(j, stats);
+                let verdict = self.verify(j, &values, stats);
                 if self.depth == 0 {
                     stats.verify_time += verify_start.elapsed();
                 }
-                match counterexample? {
+                match verdict? {
                     Verdict::Holds => {}
                     Verdict::Interrupted => return Ok(Answer::Interrupted),
-                    Verdict::Fails(values) => {
+                    Verdict::Fails(counterexample) => {
                         stats.counterexamples += 1;
-                        refuted = true;
-                        if self.settings.naive {
-                            let block =
-                                self.blocking_clause(Some(self.obligations[j].obligation.proxy));
-                            self.add_clause(block);
-                        } else {
-                            let bit = self.instance_of(j, &values)?;
-                            let proxy = self.obligations[j].obligation.proxy;
-                            self.add_clause(vec![!proxy, bit]);
-                            self.collect_obligations();
-                        }
+                        lemmas.push((j, counterexample, block));
+                    }
+                }
+            }
+            let refuted = !lemmas.is_empty();
+            for (j, counterexample, block) in lemmas {
+                match block {
+                    Some(clause) => self.add_clause(clause),
+                    None => {
+                        let bit = self.instance_of(j, &counterexample)?;
+                        let proxy = self.obligations[j].obligation.proxy;
+                        self.add_clause(vec![!proxy, bit]);
+                        self.collect_obligations();
                     }
                 }
             }
@@ -464,19 +480,25 @@ impl Level {
         out
     }
 
-    /// Does obligation `j` hold for the current model? If not, the counterexample.
-    fn verify(&mut self, j: usize, stats: &mut SolveStats) -> Result<Verdict, SolveError> {
-        if self.obligations[j].verifier.is_none() || !self.settings.incremental {
-            self.build_verifier(j)?;
-        }
-        // The verifier's parameters: this level's primaries, then the environment cells.
+    /// The values, in the current model, of obligation `j`'s verifier parameters: this
+    /// level's primaries, then the environment cells.
+    fn verifier_params(&self, j: usize) -> Vec<bool> {
         let mut bits: Vec<Bit> = self.translator.primaries().iter().map(|p| p.bit).collect();
         bits.extend(self.obligations[j].env_bits.iter().copied());
-        let values =
-            self.emitter
-                .model_values(self.translator.circuit(), &bits, self.backend.as_ref());
-        let verifier = self.obligations[j].verifier.as_mut().expect("built above");
-        match verifier.solve(&values, stats)? {
+        self.emitter
+            .model_values(self.translator.circuit(), &bits, self.backend.as_ref())
+    }
+
+    /// Does obligation `j` hold for the candidate whose parameter values are given? If
+    /// not, the counterexample (as constants of this level).
+    fn verify(
+        &mut self,
+        j: usize,
+        values: &[bool],
+        stats: &mut SolveStats,
+    ) -> Result<Verdict, SolveError> {
+        let verifier = self.obligations[j].verifier.as_mut().expect("built before");
+        match verifier.solve(values, stats)? {
             Answer::Unsat => Ok(Verdict::Holds),
             Answer::Interrupted => Ok(Verdict::Interrupted),
             Answer::Sat => {
