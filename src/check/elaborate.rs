@@ -740,6 +740,23 @@ impl<'m> Elaborator<'m> {
         }
         match joined.as_str() {
             "pred/totalOrder" => return self.total_order(args, env, span),
+            "pred/strictTotalOrder" => {
+                if args.len() != 2 {
+                    return Err(ElabError::new(
+                        span,
+                        "`pred/strictTotalOrder` takes two arguments: a binary relation and a set",
+                    ));
+                }
+                let (rel, _) = self.set(args[0], env)?;
+                let (elems, _) = self.set(args[1], env)?;
+                if rel.arity() != 2 || elems.arity() != 1 {
+                    return Err(ElabError::new(
+                        span,
+                        "`pred/strictTotalOrder` needs a binary relation and a set",
+                    ));
+                }
+                return Ok(Val::Form(Formula::strict_order(rel, elems)));
+            }
             // A scope directive (see `Sig::outside_scope`); as a formula it says nothing.
             "pred/outsideScope" => return Ok(Val::Form(Formula::true_())),
             "fun/min" | "fun/max" => return Ok(poison(Type::of_sig(INT), span, "integers are")),

@@ -270,6 +270,11 @@ impl Evaluator<'_> {
                 let next = self.binary(next, "totalOrder")?;
                 is_total_order(&elems, &first, &next)
             }
+            StrictOrder { rel, elems } => {
+                let rel = self.binary(rel, "strictTotalOrder")?;
+                let elems = self.unary(elems, "strictTotalOrder")?;
+                is_strict_total_order(&rel, &elems)
+            }
         })
     }
 
@@ -505,6 +510,26 @@ fn closure(r: &TupleSet) -> TupleSet {
 
 /// `first` is one atom of `elems`, and `next` is exactly the chain that starts at it and
 /// visits every element of `elems` once.
+/// `rel` lies within `elems × elems`, no element relates to itself, `rel` is transitive,
+/// and any two distinct elements are related one way or the other.
+fn is_strict_total_order(rel: &TupleSet, elems: &TupleSet) -> bool {
+    let within = rel
+        .iter()
+        .all(|t| elems.contains(&[t[0]]) && elems.contains(&[t[1]]));
+    let irreflexive = rel.iter().all(|t| t[0] != t[1]);
+    let transitive = rel.iter().all(|ab| {
+        rel.iter()
+            .filter(|bc| bc[0] == ab[1])
+            .all(|bc| rel.contains(&[ab[0], bc[1]]))
+    });
+    let total = elems.iter().all(|a| {
+        elems
+            .iter()
+            .all(|b| a == b || rel.contains(&[a[0], b[0]]) || rel.contains(&[b[0], a[0]]))
+    });
+    within && irreflexive && transitive && total
+}
+
 fn is_total_order(elems: &TupleSet, first: &TupleSet, next: &TupleSet) -> bool {
     if elems.is_empty() || first.len() != 1 || !first.is_subset(elems) {
         return false;

@@ -84,6 +84,15 @@ pub enum FormulaKind {
         first: Expr,
         next: Expr,
     },
+    /// `rel` is a strict total order on `elems`: within `elems -> elems`, irreflexive,
+    /// transitive, and relating any two distinct elements (Alloy-level builtin
+    /// `pred/strictTotalOrder[rel, elems]`). Kept as one node so that an order over
+    /// interchangeable atoms can be fixed to atom order (commit orders, in the isolation
+    /// library).
+    StrictOrder {
+        rel: Expr,
+        elems: Expr,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -413,6 +422,11 @@ impl Formula {
     pub fn total_order(elems: Expr, first: Expr, next: Expr) -> Formula {
         Formula::make(FormulaKind::TotalOrder { elems, first, next })
     }
+
+    pub fn strict_order(rel: Expr, elems: Expr) -> Formula {
+        debug_assert!(rel.arity() == 2 && elems.arity() == 1);
+        Formula::make(FormulaKind::StrictOrder { rel, elems })
+    }
 }
 
 impl fmt::Debug for Expr {
@@ -527,6 +541,7 @@ impl fmt::Display for Formula {
                 write!(f, " | {body})")
             }
             TotalOrder { elems, first, next } => write!(f, "totalOrder[{elems}, {first}, {next}]"),
+            StrictOrder { rel, elems } => write!(f, "strictTotalOrder[{rel}, {elems}]"),
         }
     }
 }

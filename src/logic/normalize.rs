@@ -31,6 +31,9 @@ pub fn has_higher_order(f: &Formula) -> bool {
                 || expr_has_higher_order(first)
                 || expr_has_higher_order(next)
         }
+        FormulaKind::StrictOrder { rel, elems } => {
+            expr_has_higher_order(rel) || expr_has_higher_order(elems)
+        }
     }
 }
 

@@ -200,6 +200,7 @@ impl Substitution {
             TotalOrder { elems, first, next } => {
                 Formula::total_order(self.expr(elems), self.expr(first), self.expr(next))
             }
+            StrictOrder { rel, elems } => Formula::strict_order(self.expr(rel), self.expr(elems)),
         };
         // Keep the original node when nothing changed, so the subtree keeps its identity.
         // (Unchanged children are the very same `Arc`s, which equality compares first.)

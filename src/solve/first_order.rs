@@ -428,6 +428,17 @@ mod tests {
                                     )
                         })
                 }
+                StrictOrder { rel, elems } => {
+                    // Some listing of the elements orders exactly the pairs of `rel`.
+                    let (rel, elems) = (self.expr(rel), self.expr(elems));
+                    let atoms: Vec<Atom> = elems.iter().map(|t| t[0]).collect();
+                    permutations(&atoms).iter().any(|order| {
+                        let pairs = (0..order.len())
+                            .flat_map(|i| (i + 1..order.len()).map(move |j| (i, j)))
+                            .map(|(i, j)| vec![order[i], order[j]]);
+                        rel == TupleSet::from_tuples(2, pairs)
+                    })
+                }
             }
         }
     }

@@ -61,6 +61,7 @@ pub fn constant_atoms(formula: &Formula) -> BTreeSet<Atom> {
                 TotalOrder { elems, first, next } => {
                     exprs.extend([elems.clone(), first.clone(), next.clone()])
                 }
+                StrictOrder { rel, elems } => exprs.extend([rel.clone(), elems.clone()]),
             }
         } else if let Some(e) = exprs.pop() {
             if !seen.insert(e.node_id()) {
@@ -299,13 +300,34 @@ fn conjuncts(f: &Formula) -> Vec<Formula> {
 /// `o.r` form, `r`'s upper bound must only hold tuples starting with `o` (otherwise fixing
 /// `r` would drop tuples `F` leaves free) and `o` must not be one of the ordered atoms.
 /// After a fix the atoms are no longer interchangeable, so classes are recomputed.
+///
+/// A top-level `StrictOrder{Rel(r), elems}` (a commit order) with `elems` fixed is fixed
+/// class by class: within each symmetry class `C`, `r` orders `C ∩ elems` as the atoms are
+/// numbered. Soundness: in any instance `r` orders `C ∩ elems` somehow, and the
+/// permutation of `C` that maps that order to atom order is a symmetry (it moves only
+/// atoms of one class), so some instance has the atom order there; classes are disjoint,
+/// so fixing one does not undo another. Pairs across classes stay free, and the conjunct
+/// stays, since it still constrains them.
 pub fn fix_total_orders(problem: &Problem) -> Problem {
     let mut bounds = problem.bounds.clone();
     let mut parts = conjuncts(&problem.formula);
+    let mut fixed_strict: Vec<usize> = Vec::new();
     'search: loop {
         let formula = Formula::and(parts.iter().cloned());
         let classes = symmetry_classes(&bounds, &formula);
         for (i, part) in parts.iter().enumerate() {
+            if let FormulaKind::StrictOrder { rel, elems } = part.kind() {
+                if !fixed_strict.contains(&i)
+                    && let Some((r, lower, upper)) = strict_order_fix(rel, elems, &bounds, &classes)
+                {
+                    let relation = &mut bounds.relations[r.0 as usize];
+                    relation.lower = lower;
+                    relation.upper = upper;
+                    fixed_strict.push(i);
+                    continue 'search;
+                }
+                continue;
+            }
             let FormulaKind::TotalOrder { elems, first, next } = part.kind() else {
                 continue;
             };
@@ -321,6 +343,47 @@ pub fn fix_total_orders(problem: &Problem) -> Problem {
         }
         return Problem { bounds, formula };
     }
+}
+
+/// New bounds for a strict order's relation: atom order within every symmetry class of
+/// its (fixed) elements; `None` if nothing can be fixed.
+fn strict_order_fix(
+    rel: &Expr,
+    elems: &Expr,
+    bounds: &Bounds,
+    classes: &[Vec<Atom>],
+) -> Option<(RelId, TupleSet, TupleSet)> {
+    let ExprKind::Rel(r) = rel.kind() else {
+        return None;
+    };
+    let elems = fixed_value(elems, bounds)?;
+    if elems.arity() != 1 {
+        return None;
+    }
+    let relation = bounds.relation(*r);
+    let (mut lower, mut upper) = (relation.lower.clone(), relation.upper.clone());
+    let mut changed = false;
+    for class in classes {
+        let atoms: Vec<Atom> = class
+            .iter()
+            .copied()
+            .filter(|a| elems.contains(&[*a]))
+            .collect();
+        if atoms.len() < 2 {
+            continue;
+        }
+        for (i, &a) in atoms.iter().enumerate() {
+            for &b in &atoms[i + 1..] {
+                // a < b: (a, b) must be in the order, (b, a) must not.
+                if !upper.contains(&[a, b]) || lower.contains(&[b, a]) {
+                    return None;
+                }
+                changed |= lower.insert(vec![a, b]);
+                changed |= upper.remove(&[b, a]);
+            }
+        }
+    }
+    changed.then_some((*r, lower, upper))
 }
 
 /// The values to give `first`'s and `next`'s relations, if this order can be fixed.

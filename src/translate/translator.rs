@@ -390,6 +390,11 @@ impl Translator {
                 v.extend_from_slice(&self.analyze_expr(next));
                 v
             }
+            StrictOrder { rel, elems } => {
+                let mut v = self.analyze_expr(rel).to_vec();
+                v.extend_from_slice(&self.analyze_expr(elems));
+                v
+            }
         };
         let binders = match f.kind() {
             Quant(_, decls, _) => decls.as_slice(),
@@ -539,7 +544,35 @@ impl Translator {
                 let next = self.tr_expr(next)?;
                 self.total_order(&elems, &first, &next)
             }
+            StrictOrder { rel, elems } => {
+                let rel = self.tr_expr(rel)?;
+                let elems = self.tr_expr(elems)?;
+                self.strict_order(&rel, &elems)
+            }
         })
+    }
+
+    /// `rel` is a strict total order on `elems`: within `elems -> elems`, irreflexive,
+    /// transitive, and any two distinct elements related one way or the other.
+    fn strict_order(&mut self, rel: &Matrix, elems: &Matrix) -> Bit {
+        let n = self.universe as u64;
+        let c = &mut self.circuit;
+        let square = elems.product(elems, c);
+        let mut parts = vec![rel.subset(&square, c)];
+        for a in 0..n {
+            parts.push(!rel.get(a * n + a));
+        }
+        let twice = rel.join(rel, c);
+        parts.push(twice.subset(rel, c));
+        let members: Vec<(u64, Bit)> = elems.cells().to_vec();
+        for (i, &(a, in_a)) in members.iter().enumerate() {
+            for &(b, in_b) in &members[i + 1..] {
+                let both = c.and2(in_a, in_b);
+                let related = c.or2(rel.get(a * n + b), rel.get(b * n + a));
+                parts.push(c.implies(both, related));
+            }
+        }
+        c.and(&parts)
     }
 
     /// `decls[i..]` quantified over `body`, decls bound left to right.

@@ -197,7 +197,7 @@ pub const EXPR_KINDS: [&str; 19] = [
     "Comprehension",
 ];
 
-pub const FORMULA_KINDS: [&str; 12] = [
+pub const FORMULA_KINDS: [&str; 13] = [
     "Const",
     "And",
     "Or",
@@ -210,6 +210,7 @@ pub const FORMULA_KINDS: [&str; 12] = [
     "Cardinality",
     "Quant",
     "TotalOrder",
+    "StrictOrder",
 ];
 
 pub fn expr_kind_name(kind: &ExprKind) -> &'static str {
@@ -250,6 +251,7 @@ pub fn formula_kind_name(kind: &FormulaKind) -> &'static str {
         FormulaKind::Cardinality(..) => "Cardinality",
         FormulaKind::Quant(..) => "Quant",
         FormulaKind::TotalOrder { .. } => "TotalOrder",
+        FormulaKind::StrictOrder { .. } => "StrictOrder",
     }
 }
 
@@ -291,6 +293,10 @@ impl KindCounts {
                 self.add_expr(elems);
                 self.add_expr(first);
                 self.add_expr(next);
+            }
+            FormulaKind::StrictOrder { rel, elems } => {
+                self.add_expr(rel);
+                self.add_expr(elems);
             }
         }
     }
@@ -385,7 +391,8 @@ impl<'a> Gen<'a> {
             return self.atomic_formula(0);
         }
         let d = depth - 1;
-        match self.rng.below(12) {
+        match self.rng.below(13) {
+            12 => self.strict_order(d),
             0 => Formula::constant(self.rng.chance(50)),
             1 => {
                 let parts = self.formulas(d);
@@ -503,6 +510,34 @@ impl<'a> Gen<'a> {
             self.expr(2, depth)
         };
         Formula::total_order(Expr::rel(elems, 1), first, next)
+    }
+
+    /// `StrictOrder` over a binary relation (mostly) or expression, on a unary relation
+    /// (mostly: that is the shape order fixing applies to) or expression.
+    fn strict_order(&mut self, depth: u32) -> Formula {
+        let binary: Vec<_> = self
+            .relations
+            .iter()
+            .filter(|(_, a)| *a == 2)
+            .copied()
+            .collect();
+        let unary: Vec<_> = self
+            .relations
+            .iter()
+            .filter(|(_, a)| *a == 1)
+            .copied()
+            .collect();
+        let rel = if !binary.is_empty() && self.rng.chance(75) {
+            Expr::rel(self.rng.pick(&binary).0, 2)
+        } else {
+            self.expr(2, depth)
+        };
+        let elems = if self.rng.chance(75) {
+            Expr::rel(self.rng.pick(&unary).0, 1)
+        } else {
+            self.expr(1, depth)
+        };
+        Formula::strict_order(rel, elems)
     }
 
     /// Mostly unary or binary, sometimes ternary.
