@@ -191,22 +191,9 @@ pub fn verify(
         Ok(true) => Ok(()),
         Ok(false) => Err("the instance does not satisfy the formula".into()),
         Err(e) if e.message.contains("too large") => {
-            let problem = &command.problem;
-            if cegis::needs_cegis(problem, &command.skolem_prefix) {
-                let own = Instance {
-                    universe: inst.universe.clone(),
-                    values: inst.values[..problem.bounds.relations.len()].to_vec(),
-                };
-                return match cegis::confirm(problem, &own, opts) {
-                    Ok(true) => Ok(()),
-                    Ok(false) => {
-                        Err("a fresh check finds the instance violates the formula".into())
-                    }
-                    Err(e) => Err(format!("the fresh check failed: {e:?}")),
-                };
-            }
             // Existentials too large to enumerate: evaluate the skolemized formula with the
             // witnesses the instance holds (if it holds, so does the original).
+            let problem = &command.problem;
             let sk = skolemize(problem, &command.skolem_prefix);
             if sk.bounds.relations.len() != inst.values.len() {
                 return Err("the instance's witnesses do not match the problem".into());
@@ -214,6 +201,21 @@ pub fn verify(
             match eval_formula(inst, &sk.formula) {
                 Ok(true) => Ok(()),
                 Ok(false) => Err("the instance does not satisfy the formula".into()),
+                Err(e) if e.message.contains("too large") => {
+                    // Universals over relations too: a fresh solve with every relation
+                    // fixed (each universal part then is a fresh SAT check of its negation).
+                    let own = Instance {
+                        universe: inst.universe.clone(),
+                        values: inst.values[..problem.bounds.relations.len()].to_vec(),
+                    };
+                    match cegis::confirm(problem, &own, opts) {
+                        Ok(true) => Ok(()),
+                        Ok(false) => {
+                            Err("a fresh check finds the instance violates the formula".into())
+                        }
+                        Err(e) => Err(format!("the fresh check failed: {e:?}")),
+                    }
+                }
                 Err(e) => Err(format!("the evaluator failed: {}", e.message)),
             }
         }

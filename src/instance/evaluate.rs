@@ -19,6 +19,10 @@ use crate::logic::{
 /// Quantifiers over relations enumerate subsets; beyond this many the evaluator gives up.
 const MAX_SUBSETS_LOG2: usize = 20;
 
+/// How many values, over all quantifiers over relations of one evaluation, may be tried:
+/// nested quantifiers multiply, so each one's limit alone does not bound the work.
+const SUBSET_BUDGET: u64 = 1 << 16;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalError {
     pub message: String,
@@ -86,6 +90,7 @@ pub fn eval_expr_in(instance: &Instance, env: &Env, e: &Expr) -> Result<TupleSet
     Evaluator {
         instance,
         env: env.clone(),
+        budget: SUBSET_BUDGET,
     }
     .expr(e)
 }
@@ -95,6 +100,7 @@ pub fn eval_formula_in(instance: &Instance, env: &Env, f: &Formula) -> Result<bo
     Evaluator {
         instance,
         env: env.clone(),
+        budget: SUBSET_BUDGET,
     }
     .formula(f)
 }
@@ -102,6 +108,8 @@ pub fn eval_formula_in(instance: &Instance, env: &Env, f: &Formula) -> Result<bo
 struct Evaluator<'a> {
     instance: &'a Instance,
     env: Env,
+    /// Values that quantifiers over relations may still try.
+    budget: u64,
 }
 
 impl Evaluator<'_> {
@@ -290,7 +298,17 @@ impl Evaluator<'_> {
         };
         let range = self.decl_range(decl)?;
         let mark = self.env.len();
+        let higher_order = !decl.is_first_order();
         for i in 0..range.len() {
+            if higher_order {
+                if self.budget == 0 {
+                    return Err(EvalError::new(format!(
+                        "quantifiers over relations nest too deeply to evaluate (`{}`): too large",
+                        decl.name
+                    )));
+                }
+                self.budget -= 1;
+            }
             self.env.bind(decl.var, range.get(i));
             let holds = self.quantifier(q, rest, body);
             self.env.truncate(mark);
@@ -917,6 +935,7 @@ mod tests {
         let mut ev = Evaluator {
             instance: &inst,
             env: Env::new(),
+            budget: SUBSET_BUDGET,
         };
         for (mult, expected_sizes) in [
             (DeclMult::One, vec![1, 1, 1]),
