@@ -28,7 +28,7 @@ use solder::session::{CommandRun, RunOptions};
 const HISTORIES: usize = 2000;
 /// Levels checked per history (a different random selection each time), so that every
 /// level is checked about `HISTORIES * LEVELS_PER_HISTORY / LEVELS.len()` times.
-const LEVELS_PER_HISTORY: usize = 34;
+const LEVELS_PER_HISTORY: usize = 17;
 const WORKERS: usize = 2;
 /// Pairs (weaker, stronger) of the hierarchy whose separating histories are counted, to
 /// show that the random histories reach the boundaries between levels.
@@ -453,4 +453,253 @@ fn referee_reproduces_the_literature() {
     assert!(!well_formed(&h11));
     let h15 = h(&[&["r(x,5)"]]);
     assert!(!well_formed(&h15));
+}
+
+/// The implications the examples expect of the solver with CEGIS (commands that negate a
+/// level and expect no instance), as `(levels that hold, level implied)`, with the most
+/// transactions, objects and values of the command's scope when it is small enough to
+/// check every history (`None`: checked on random histories and on every small one).
+type Implication = (
+    &'static [&'static str],
+    &'static str,
+    Option<(usize, usize, u32)>,
+);
+
+const IMPLICATIONS: &[Implication] = &[
+    // hierarchy.als
+    (&["SER"], "SI", None),
+    (&["SI"], "PC", None),
+    (&["PC"], "CC", None),
+    (&["CC"], "RA", None),
+    (&["RA"], "RC", None),
+    (&["CeroneSI"], "CeronePSI", None),
+    (&["CeronePSI"], "CeroneCC", None),
+    (&["CeronePSI"], "CeroneUA", None),
+    (&["CeroneUA"], "CeroneRA", None),
+    // plume.als
+    (&["RA"], "TapRA", None),
+    (&["TapCC"], "CC", None),
+    (&["CC"], "TapCC", None),
+    (&["TapRAop"], "RA", None),
+    (&["RA"], "TapRAop", None),
+    (&["TapRC"], "RC", None),
+    (&["RC"], "TapRC", None),
+    (&["TapRA"], "RA", Some((1, 1, 1))),
+    // fekete.als
+    (&["SI", "UpdateSer"], "SER", Some((2, 2, 2))),
+    (&["SER"], "UpdateSer", None),
+    // lost-update.als
+    (&["CeroneUA"], "CeroneNLU", None),
+    (&["CeroneNLU"], "CeroneRA", None),
+    // frameworks.als
+    (&["RA"], "CeroneRA", None),
+    (&["CeroneRA"], "RA", None),
+    (&["CC"], "CeroneCC", None),
+    (&["CeroneCC"], "CC", None),
+    (&["PC"], "CeronePC", None),
+    (&["CeronePC"], "PC", None),
+    (&["SI"], "CeroneSI", None),
+    (&["CeroneSI"], "SI", None),
+    (&["SER"], "CeroneSER", None),
+    (&["CeroneSER"], "SER", None),
+    (&["SER"], "AdyaSER", None),
+    (&["AdyaSER"], "SER", None),
+    (&["SI"], "AdyaSI", None),
+    (&["AdyaSI"], "SI", None),
+    (&["CeronePSI"], "AdyaPSI", None),
+    (&["AdyaPSI"], "CeronePSI", None),
+    (&["SER"], "CrooksSessionSER", None),
+    (&["CrooksSessionSER"], "SER", None),
+    (&["SI"], "CrooksSessionSI", None),
+    (&["CrooksSessionSI"], "SI", None),
+    (&["AdyaPL3"], "CrooksSER", None),
+    (&["CrooksSER"], "AdyaPL3", None),
+];
+
+/// The implications the CEGIS examples expect hold on the referee's verdicts: on every
+/// history small enough to enumerate, and on many random ones. The referee's frameworks
+/// share no code, so this is evidence for the examples' expectations (and for the
+/// literature) before the solver can check them.
+#[test]
+fn referee_confirms_the_examples_implications() {
+    let random = 20_000;
+    let exhaustive = isolation_history::all_histories(2, 2, 3);
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let check = |h: &History, exhaustively: bool| {
+        let fits = |(txns, objects, values): (usize, usize, u32)| {
+            h.txns - 1 <= txns && h.used_objects() <= objects && h.max_value() < values
+        };
+        for (holds, implied, scope) in IMPLICATIONS {
+            let applies = match scope {
+                None => true,
+                Some(scope) => exhaustively && fits(*scope),
+            };
+            if applies && holds.iter().all(|l| satisfies(h, l)) && !satisfies(h, implied) {
+                failures.lock().unwrap().push(format!(
+                    "{} but not {implied}: {}",
+                    holds.join(" and "),
+                    h.describe()
+                ));
+            }
+        }
+    };
+    for h in &exhaustive {
+        check(h, true);
+    }
+    parallel(random, |i| {
+        let mut rng = Rng::new(0x0c1a_1e5 + i as u64);
+        check(&boundary_history(&mut rng), false);
+    });
+    println!(
+        "{} implications on {} enumerated and {random} random histories",
+        IMPLICATIONS.len(),
+        exhaustive.len()
+    );
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        exhaustive.len() > 1000,
+        "only {} histories",
+        exhaustive.len()
+    );
+}
+
+/// The examples that expect a history (commands that negate a level and expect an
+/// instance) have one in the literature, within the command's scope: `(example command,
+/// history, levels it satisfies, levels it violates, (transactions, objects, values))`.
+#[test]
+fn referee_confirms_the_examples_witnesses() {
+    let h = |sessions: &[&[&str]]| History::parse(sessions);
+    let h02 = h(&[&["r(x,0) w(x,1)"], &["r(x,0) w(x,2)"]]);
+    let h03 = h(&[&["r(x,0) r(y,0) w(x,1)"], &["r(x,0) r(y,0) w(y,1)"]]);
+    let h04 = h(&[
+        &["r(x,0) w(x,1)"],
+        &["r(y,0) w(y,1)"],
+        &["r(x,1) r(y,0)"],
+        &["r(x,0) r(y,1)"],
+    ]);
+    let h05 = h(&[
+        &["r(x,0) w(x,1)"],
+        &["r(x,1) r(y,0) w(y,1)"],
+        &["r(y,1) r(x,0)"],
+    ]);
+    let h06 = h(&[&["r(x,0) r(y,0) w(x,1) w(y,1)"], &["r(y,0) r(x,1)"]]);
+    let h08 = h(&[
+        &["r(x,0) r(y,0) w(x,1)"],
+        &["r(y,0) w(y,1)"],
+        &["r(x,0) r(y,1)"],
+    ]);
+    let h09 = h(&[&["r(x,0) w(x,1)", "r(x,0)"]]);
+    let h10 = h(&[
+        &["r(x,0) r(y,0) w(x,1) w(y,1)"],
+        &["r(x,1) w(x,2)"],
+        &["r(x,2) r(y,0) w(x,3)"],
+    ]);
+    type Witness<'a> = (
+        &'a str,
+        &'a History,
+        &'a [&'a str],
+        &'a [&'a str],
+        (usize, usize, u32),
+    );
+    let witnesses: Vec<Witness> = vec![
+        ("hierarchy writeSkew", &h03, &["SI"], &["SER"], (2, 2, 2)),
+        ("hierarchy lostUpdate", &h02, &["PC"], &["SI"], (2, 2, 3)),
+        ("hierarchy longFork", &h04, &["CC"], &["PC"], (4, 4, 4)),
+        (
+            "hierarchy causalityViolation",
+            &h05,
+            &["RA"],
+            &["CC"],
+            (3, 3, 3),
+        ),
+        ("hierarchy fracturedRead", &h06, &["RC"], &["RA"], (2, 2, 2)),
+        (
+            "hierarchy psiNotSI",
+            &h04,
+            &["CeronePSI"],
+            &["CeroneSI"],
+            (4, 4, 4),
+        ),
+        (
+            "hierarchy ccNotPSI",
+            &h02,
+            &["CeroneCC"],
+            &["CeronePSI"],
+            (2, 2, 3),
+        ),
+        (
+            "hierarchy uaNotPSI",
+            &h05,
+            &["CeroneUA"],
+            &["CeronePSI"],
+            (3, 3, 3),
+        ),
+        (
+            "hierarchy raNotUA",
+            &h02,
+            &["CeroneRA"],
+            &["CeroneUA"],
+            (2, 2, 3),
+        ),
+        ("plume tapRAnotRA", &h09, &["TapRA"], &["RA"], (5, 5, 5)),
+        (
+            "plume tapRAnotRAsmallest",
+            &h09,
+            &["TapRA"],
+            &["RA"],
+            (2, 1, 2),
+        ),
+        (
+            "fekete readOnlyAnomaly",
+            &h08,
+            &["SI", "UpdateSer"],
+            &["SER"],
+            (3, 2, 2),
+        ),
+        (
+            "fekete readOnlyAnomalyAnyShape",
+            &h08,
+            &["SI", "UpdateSer"],
+            &["SER"],
+            (3, 3, 3),
+        ),
+        (
+            "lost-update nluNotUA",
+            &h10,
+            &["CeroneNLU"],
+            &["CeroneUA"],
+            (3, 3, 4),
+        ),
+        (
+            "frameworks pl3NotSER",
+            &h09,
+            &["AdyaPL3"],
+            &["SER"],
+            (2, 2, 2),
+        ),
+    ];
+    for (command, history, holds, fails, (txns, objects, values)) in witnesses {
+        assert!(well_formed(history), "{command}: not well-formed");
+        assert!(
+            history.txns - 1 <= txns
+                && history.used_objects() <= objects
+                && history.max_value() < values,
+            "{command}: the witness does not fit the scope"
+        );
+        for level in holds {
+            assert!(
+                satisfies(history, level),
+                "{command}: should satisfy {level}"
+            );
+        }
+        for level in fails {
+            assert!(
+                !satisfies(history, level),
+                "{command}: should violate {level}"
+            );
+        }
+    }
+    // the read-only anomaly has one transaction per session, as the command asks
+    assert!((1..h08.txns).all(|a| (1..h08.txns).all(|b| !h08.so[a][b])));
 }

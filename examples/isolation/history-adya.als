@@ -28,5 +28,5 @@ run AdyaSI for 2 expect 1
 run AdyaPSI for 2 expect 1
 run AdyaPC for 2 expect 1
 -- the phenomena for the only version order there is (T0 first)
-run gSingle { some vo: Txn -> Txn | versionOrder[vo] and Gsingle[vo] } for 2 expect 0
-run g2 { some vo: Txn -> Txn | versionOrder[vo] and G2[vo] } for 2 expect 1
+run gSingle { some vo: Txn -> Txn | vorder[vo] and Gsingle[vo] } for 2 expect 0
+run g2 { some vo: Txn -> Txn | vorder[vo] and G2[vo] } for 2 expect 1

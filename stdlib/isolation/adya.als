@@ -7,7 +7,7 @@ module isolation/adya
 -- "Analysing Snapshot Isolation", PODC 2016 / JACM 2018).
 --
 -- The witness is a version order, given as one total order vo with T0 first
--- (`versionOrder`): on the writers of each object it is that object's version order.
+-- (`vorder`): on the writers of each object it is that object's version order.
 -- This loses nothing, since every level below forbids cycles of write-write edges, so the
 -- per-object orders of any allowed history extend to one global order. Dependencies are
 -- WR (write-read), WW[vo] (write-write) and RW[vo] (read-write, the anti-dependency).
@@ -63,11 +63,11 @@ pred AdyaPCax[vo: Txn -> Txn] { acyclic[so + WR + WW[vo] + (so + WR) . (RW[vo])]
 ---------------------------------------------------------------------------------------
 -- Levels of a history
 
-pred AdyaPL1 { some vo: Txn -> Txn | versionOrder[vo] and AdyaPL1ax[vo] }
-pred AdyaPL2 { some vo: Txn -> Txn | versionOrder[vo] and AdyaPL2ax[vo] }
-pred AdyaPL2plus { some vo: Txn -> Txn | versionOrder[vo] and AdyaPL2plusAx[vo] }
-pred AdyaPL3 { some vo: Txn -> Txn | versionOrder[vo] and AdyaPL3ax[vo] }
-pred AdyaSER { some vo: Txn -> Txn | versionOrder[vo] and AdyaSERax[vo] }
-pred AdyaSI { some vo: Txn -> Txn | versionOrder[vo] and AdyaSIax[vo] }
-pred AdyaPSI { some vo: Txn -> Txn | versionOrder[vo] and AdyaPSIax[vo] }
-pred AdyaPC { some vo: Txn -> Txn | versionOrder[vo] and AdyaPCax[vo] }
+pred AdyaPL1 { some vo: Txn -> Txn | vorder[vo] and AdyaPL1ax[vo] }
+pred AdyaPL2 { some vo: Txn -> Txn | vorder[vo] and AdyaPL2ax[vo] }
+pred AdyaPL2plus { some vo: Txn -> Txn | vorder[vo] and AdyaPL2plusAx[vo] }
+pred AdyaPL3 { some vo: Txn -> Txn | vorder[vo] and AdyaPL3ax[vo] }
+pred AdyaSER { some vo: Txn -> Txn | vorder[vo] and AdyaSERax[vo] }
+pred AdyaSI { some vo: Txn -> Txn | vorder[vo] and AdyaSIax[vo] }
+pred AdyaPSI { some vo: Txn -> Txn | vorder[vo] and AdyaPSIax[vo] }
+pred AdyaPC { some vo: Txn -> Txn | vorder[vo] and AdyaPCax[vo] }

@@ -23,7 +23,7 @@ fun lastWriter[co: Txn -> Txn, x: Obj, s: Txn]: set Txn {
 }
 
 -- the parent of t: the transaction just before t in co
-fun parent[co: Txn -> Txn, t: Txn]: set Txn { maxIn[co, co.t] }
+fun parentState[co: Txn -> Txn, t: Txn]: set Txn { maxIn[co, co.t] }
 
 -- COMPLETE: every read of t returns the value in the state after s
 pred complete[co: Txn -> Txn, t, s: Txn] {
@@ -41,7 +41,7 @@ pred CTrc[co: Txn -> Txn, t: Txn] {
   all x: rset[t] | some u: co.t | x.(u.writes) = x.(t.reads)
 }
 -- Serializability: t reads the state just before it
-pred CTser[co: Txn -> Txn, t: Txn] { complete[co, t, parent[co, t]] }
+pred CTser[co: Txn -> Txn, t: Txn] { complete[co, t, parentState[co, t]] }
 -- Snapshot Isolation: t reads one earlier state, and what it writes has not changed since
 pred CTsi[co: Txn -> Txn, t: Txn] { some s: co.t | complete[co, t, s] and noConf[co, t, s] }
 -- Snapshot Isolation with sessions: the read state also follows t's session predecessors
@@ -50,17 +50,17 @@ pred CTsessionSI[co: Txn -> Txn, t: Txn] {
 }
 
 -- an execution: a total order with T0 first
-pred execution[co: Txn -> Txn] { strictTotalOrder[co] and T0 -> Normal in co }
+pred executionOrder[co: Txn -> Txn] { strictTotalOrder[co] and T0 -> Normal in co }
 
 ---------------------------------------------------------------------------------------
 -- Levels of a history
 
-pred CrooksRC { some co: Txn -> Txn | execution[co] and all t: Normal | CTrc[co, t] }
-pred CrooksSER { some co: Txn -> Txn | execution[co] and all t: Normal | CTser[co, t] }
-pred CrooksSI { some co: Txn -> Txn | execution[co] and all t: Normal | CTsi[co, t] }
+pred CrooksRC { some co: Txn -> Txn | executionOrder[co] and all t: Normal | CTrc[co, t] }
+pred CrooksSER { some co: Txn -> Txn | executionOrder[co] and all t: Normal | CTser[co, t] }
+pred CrooksSI { some co: Txn -> Txn | executionOrder[co] and all t: Normal | CTsi[co, t] }
 pred CrooksSessionSER {
-  some co: Txn -> Txn | execution[co] and so in co and all t: Normal | CTser[co, t]
+  some co: Txn -> Txn | executionOrder[co] and so in co and all t: Normal | CTser[co, t]
 }
 pred CrooksSessionSI {
-  some co: Txn -> Txn | execution[co] and so in co and all t: Normal | CTsessionSI[co, t]
+  some co: Txn -> Txn | executionOrder[co] and so in co and all t: Normal | CTsessionSI[co, t]
 }

@@ -14,10 +14,14 @@ module isolation/histories
 -- them), and `exactly 3 Txn` means exactly three transactions besides T0.
 --
 -- Well-formedness (the fact `wellFormedHistory`) is the conjunction of the named preds
--- W1-W5, W8 and W9 below; Isolde's further search-space choices (no blind writes, no
--- empty transactions) are preds a command may add. Witnesses of isolation levels are
--- relations over Txn: a commit order (`commitOrder`), an abstract execution (`absExec`),
--- a version order (`versionOrder`).
+-- below: W1-W5, W8 (with sessions as disjoint chains) and W9, numbered after the
+-- constraints of Isolde's history encoding, and the shape of the read order. Isolde's
+-- search-space choices W6 and W7 (no empty transactions, no blind writes) are preds a
+-- command may add. The read order
+-- `ro` matters only to Read Committed (Biswas and Enea's RC, Plume's TAP-h and TAP-i);
+-- every other level ignores it. Witnesses of isolation levels are relations over Txn: a
+-- commit order (`commitOrder`), an abstract execution (`absExec`), a version order
+-- (`vorder`).
 
 sig Obj {}
 sig Val {}
@@ -152,10 +156,10 @@ pred wellFormed {
 
 fact wellFormedHistory { wellFormed }
 
--- Isolde's choice: a normal transaction writes only objects it also reads
+-- W7, Isolde's choice: a normal transaction writes only objects it also reads
 pred noBlindWrites { all t: Normal | wset[t] in rset[t] }
 
--- Isolde's choice: every transaction reads or writes something
+-- W6, Isolde's choice: every transaction reads or writes something
 pred noEmptyTransactions { all t: Txn | some t.reads + t.writes }
 
 -- every session holds a single transaction
@@ -182,7 +186,7 @@ pred absExec[vis, ar: Txn -> Txn] {
 
 -- a version order (Adya), as one total order with T0 first: on the writers of each
 -- object it induces that object's version order
-pred versionOrder[vo: Txn -> Txn] {
+pred vorder[vo: Txn -> Txn] {
   strictTotalOrder[vo]
   T0 -> Normal in vo
 }

@@ -7,7 +7,8 @@
 //! written in the papers' quantified forms, not the library's relational ones, so that an
 //! encoding slip on either side shows up as a disagreement. Include it together with
 //! `isolation_history.rs` (it uses `crate::isolation_history::History`).
-#![allow(dead_code)] // each test binary uses a different part of this module
+#![allow(dead_code)]
+// each test binary uses a different part of this module
 // Relations are matrices indexed by transaction numbers, as in the definitions.
 #![allow(clippy::needless_range_loop)]
 

@@ -3,7 +3,8 @@
 //!
 //! Include it with `#[path = "common/isolation_history.rs"] mod isolation_history;`. The
 //! brute-force referee (`isolation_brute.rs`) works on the same [`History`].
-#![allow(dead_code)] // each test binary uses a different part of this module
+#![allow(dead_code)]
+// each test binary uses a different part of this module
 // Relations are matrices indexed by transaction numbers, as in the definitions.
 #![allow(clippy::needless_range_loop)]
 
@@ -111,6 +112,13 @@ impl History {
     /// The position of x in t's read order, if t reads x.
     pub fn read_position(&self, t: usize, x: usize) -> Option<usize> {
         self.read_order[t].iter().position(|&y| y == x)
+    }
+
+    /// How many objects the transactions besides T0 read or write.
+    pub fn used_objects(&self) -> usize {
+        (0..self.objects)
+            .filter(|&x| (1..self.txns).any(|t| self.reads_obj(t, x) || self.writes_to(t, x)))
+            .count()
     }
 
     /// The largest value written to any object (the values besides v0 the model needs).
@@ -330,4 +338,105 @@ pub fn history_model(h: &History, levels: &[&str]) -> String {
         let _ = writeln!(m, "run {level} {scope}");
     }
     m
+}
+
+/// Every well-formed history with 1 to `max_txns` transactions besides T0 and exactly
+/// `objects` objects (an object nobody touches changes no verdict), whose objects take
+/// at most `values` values each, the initial one included. Up to renaming: transactions
+/// are numbered in an order compatible with session order and write-read, which every
+/// well-formed history has.
+pub fn all_histories(max_txns: usize, objects: usize, values: u32) -> Vec<History> {
+    let mut out = Vec::new();
+    for normal in 1..=max_txns {
+        let h = History::empty(normal + 1, objects);
+        extend_histories(h, 1, values, &mut out);
+    }
+    out
+}
+
+/// Choose the operations, read order and session of transaction `t`, then go on.
+fn extend_histories(h: History, t: usize, values: u32, out: &mut Vec<History>) {
+    if t == h.txns {
+        out.push(h);
+        return;
+    }
+    // per object: the possible (read, write) pairs
+    let choices: Vec<Vec<(Option<u32>, Option<u32>)>> = (0..h.objects)
+        .map(|x| {
+            let written: Vec<u32> = (0..t).filter_map(|w| h.writes[w][x]).collect();
+            let next = written.iter().max().map_or(0, |v| v + 1);
+            let reads = std::iter::once(None).chain(written.iter().map(|&v| Some(v)));
+            let writes: Vec<Option<u32>> = if next < values {
+                vec![None, Some(next)]
+            } else {
+                vec![None]
+            };
+            reads
+                .flat_map(|r| writes.iter().map(move |&w| (r, w)))
+                .collect()
+        })
+        .collect();
+    let mut pick = vec![0usize; h.objects];
+    loop {
+        let mut with_ops = h.clone();
+        for x in 0..h.objects {
+            let (r, w) = choices[x][pick[x]];
+            with_ops.reads[t][x] = r;
+            with_ops.writes[t][x] = w;
+        }
+        let read: Vec<usize> = (0..h.objects)
+            .filter(|&x| with_ops.reads[t][x].is_some())
+            .collect();
+        for order in orders(&read) {
+            let mut ordered = with_ops.clone();
+            ordered.read_order[t] = order;
+            // a new session, or after the last transaction of an earlier one
+            let lasts: Vec<usize> = (1..t)
+                .filter(|&s| !(s + 1..t).any(|u| ordered.so[s][u]))
+                .collect();
+            let mut sessions = vec![ordered.clone()];
+            for last in lasts {
+                let mut joined = ordered.clone();
+                for s in 1..t {
+                    if s == last || ordered.so[s][last] {
+                        joined.so[s][t] = true;
+                    }
+                }
+                sessions.push(joined);
+            }
+            for next in sessions {
+                extend_histories(next, t + 1, values, out);
+            }
+        }
+        // the next combination of per-object choices
+        let mut x = 0;
+        loop {
+            if x == h.objects {
+                return;
+            }
+            pick[x] += 1;
+            if pick[x] < choices[x].len() {
+                break;
+            }
+            pick[x] = 0;
+            x += 1;
+        }
+    }
+}
+
+/// Every order of `items`.
+fn orders(items: &[usize]) -> Vec<Vec<usize>> {
+    if items.is_empty() {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        let mut rest = items.to_vec();
+        rest.remove(i);
+        for mut tail in orders(&rest) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
 }
