@@ -547,7 +547,7 @@ fn referee_confirms_the_examples_implications() {
         check(h, true);
     }
     parallel(random, |i| {
-        let mut rng = Rng::new(0x0c1a_1e5 + i as u64);
+        let mut rng = Rng::new(0x0c1a_01e5 + i as u64);
         check(&boundary_history(&mut rng), false);
     });
     println!(

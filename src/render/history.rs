@@ -38,8 +38,14 @@ pub fn render_history(
     let view = HistoryView::new(p, inst, relations);
     let mut out = String::new();
     view.write_transactions(&mut out);
+    // Two levels in one command each have a witness `co`: the second is shown as `co'`.
+    let mut shown = BTreeSet::new();
     for (name, value) in skolems {
-        view.write_witness(&mut out, name.trim_start_matches('$'), value);
+        let mut name = name.trim_start_matches('$').to_string();
+        while !shown.insert(name.clone()) {
+            name.push('\'');
+        }
+        view.write_witness(&mut out, &name, value);
     }
     Some(out)
 }
@@ -755,6 +761,7 @@ mod tests {
         f.reads = vec![[TB, X, V1]];
         let skolems = vec![
             ("$SI_ar".to_string(), order(&[T0, TA, TB])),
+            ("$SI_ar".to_string(), order(&[T0, TB, TA])),
             ("$SI_vis".to_string(), pairs(&[(T0, TB), (T0, TA)])),
             ("$SI_wr".to_string(), pairs(&[(TA, TB)])),
             ("$none".to_string(), TupleSet::empty(2)),
@@ -766,6 +773,7 @@ mod tests {
         assert!(
             text.ends_with(
                 "SI_ar: T0 < T1 < T2\n\
+             SI_ar': T0 < T2 < T1\n\
              SI_vis: T0 → T1 T2\n\
              SI_wr: T1 → T2\n\
              none: (empty)\n\
