@@ -3,6 +3,31 @@
 
 /// `(module path, source)` for every bundled module.
 pub const MODULES: &[(&str, &str)] = &[
+    ("isolation", include_str!("../../stdlib/isolation.als")),
+    (
+        "isolation/adya",
+        include_str!("../../stdlib/isolation/adya.als"),
+    ),
+    (
+        "isolation/biswas",
+        include_str!("../../stdlib/isolation/biswas.als"),
+    ),
+    (
+        "isolation/cerone",
+        include_str!("../../stdlib/isolation/cerone.als"),
+    ),
+    (
+        "isolation/crooks",
+        include_str!("../../stdlib/isolation/crooks.als"),
+    ),
+    (
+        "isolation/histories",
+        include_str!("../../stdlib/isolation/histories.als"),
+    ),
+    (
+        "isolation/plume",
+        include_str!("../../stdlib/isolation/plume.als"),
+    ),
     (
         "util/boolean",
         include_str!("../../stdlib/util/boolean.als"),

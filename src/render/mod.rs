@@ -1,5 +1,6 @@
 //! Instances and verdicts as text: tables, JSON.
 
+pub mod history;
 pub mod json;
 pub mod names;
 pub mod table;

@@ -1,0 +1,66 @@
+module isolation/crooks
+
+-- Client-centric isolation: Crooks, Pu, Alvisi and Clement, "Seeing is Believing: A
+-- Client-Centric Specification of Database Isolation" (PODC 2017).
+--
+-- An execution orders the transactions (here a total order co with T0 first). The
+-- state after a transaction s maps each object to the value of its co-last writer at or
+-- before s, so states are named by transactions. A level holds when some execution
+-- passes the level's commit test for every transaction t:
+--   * a read state of t is a state at or before t's parent (the state just before t);
+--   * COMPLETE(t, s): s is a read state for every read of t;
+--   * NO-CONF(t, s): no object that t writes changes between s and t's parent.
+-- Levels: `CrooksRC`, `CrooksSER`, `CrooksSI`, and the session variants
+-- `CrooksSessionSER`, `CrooksSessionSI`, whose executions extend the session order and
+-- whose read states follow every session predecessor. Crooks' RC checks only that
+-- each read has a read state; without an order among reads it is well-formedness only.
+
+open isolation/histories
+
+-- the co-last writer of x at or before s: the state after s, on x
+fun lastWriter[co: Txn -> Txn, x: Obj, s: Txn]: set Txn {
+  maxIn[co, (s + co.s) & writersOf[x]]
+}
+
+-- the parent of t: the transaction just before t in co
+fun parentState[co: Txn -> Txn, t: Txn]: set Txn { maxIn[co, co.t] }
+
+-- COMPLETE: every read of t returns the value in the state after s
+pred complete[co: Txn -> Txn, t, s: Txn] {
+  all x: rset[t] | x.(lastWriter[co, x, s].writes) = x.(t.reads)
+}
+
+-- NO-CONF: no transaction between s and t writes an object t writes
+pred noConf[co: Txn -> Txn, t, s: Txn] { no (s.co & co.t) & writersOf[wset[t]] }
+
+---------------------------------------------------------------------------------------
+-- Commit tests
+
+-- Read Committed: every read has a read state
+pred CTrc[co: Txn -> Txn, t: Txn] {
+  all x: rset[t] | some u: co.t | x.(u.writes) = x.(t.reads)
+}
+-- Serializability: t reads the state just before it
+pred CTser[co: Txn -> Txn, t: Txn] { complete[co, t, parentState[co, t]] }
+-- Snapshot Isolation: t reads one earlier state, and what it writes has not changed since
+pred CTsi[co: Txn -> Txn, t: Txn] { some s: co.t | complete[co, t, s] and noConf[co, t, s] }
+-- Snapshot Isolation with sessions: the read state also follows t's session predecessors
+pred CTsessionSI[co: Txn -> Txn, t: Txn] {
+  some s: co.t | so.t in s + co.s and complete[co, t, s] and noConf[co, t, s]
+}
+
+-- an execution: a total order with T0 first
+pred executionOrder[co: Txn -> Txn] { strictTotalOrder[co] and T0 -> Normal in co }
+
+---------------------------------------------------------------------------------------
+-- Levels of a history
+
+pred CrooksRC { some co: Txn -> Txn | executionOrder[co] and all t: Normal | CTrc[co, t] }
+pred CrooksSER { some co: Txn -> Txn | executionOrder[co] and all t: Normal | CTser[co, t] }
+pred CrooksSI { some co: Txn -> Txn | executionOrder[co] and all t: Normal | CTsi[co, t] }
+pred CrooksSessionSER {
+  some co: Txn -> Txn | executionOrder[co] and so in co and all t: Normal | CTser[co, t]
+}
+pred CrooksSessionSI {
+  some co: Txn -> Txn | executionOrder[co] and so in co and all t: Normal | CTsessionSI[co, t]
+}
