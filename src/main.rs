@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use solder::check::Checked;
 use solder::diagnostic::{Errors, SourceMap};
-use solder::render;
+use solder::render::{self, View};
 use solder::session::{CommandRun, RunOptions, load_file};
 use solder::solve::{BackendKind, Outcome};
 use solder::syntax::ast::CommandKind;
@@ -51,9 +51,10 @@ struct ReplArgs {
 
 #[derive(Args, Clone)]
 struct SolverArgs {
-    /// SAT solver backend (varisat is faster on small problems, CaDiCaL on hard ones).
-    #[arg(long, value_enum, default_value_t = Solver::Varisat)]
-    solver: Solver,
+    /// SAT solver backend for every SAT problem [default: varisat for first-order
+    /// problems; CEGIS: CaDiCaL for candidates, varisat for verifiers].
+    #[arg(long, value_enum)]
+    solver: Option<Solver>,
     /// Length of lex-leader symmetry-breaking predicates (0 disables symmetry breaking).
     #[arg(long, default_value_t = 20)]
     symmetry: usize,
@@ -102,8 +103,16 @@ struct RunArgs {
     /// Print variables, clauses and times.
     #[arg(long)]
     stats: bool,
-    /// How to show instances.
-    #[arg(long, value_enum, default_value_t = Show::Tables)]
+    /// Report a subset-minimal instance: after the first one, look for instances with
+    /// fewer tuples, each within the one before (default for models of histories).
+    #[arg(long, conflicts_with_all = ["count", "all", "no_shrink"])]
+    shrink: bool,
+    /// Report the first instance found, even for models of histories.
+    #[arg(long)]
+    no_shrink: bool,
+    /// How to show instances: `auto` is the history view for models that open the
+    /// isolation library's histories and tables otherwise.
+    #[arg(long, value_enum, default_value_t = Show::Auto)]
     show: Show,
     #[command(flatten)]
     solver: SolverArgs,
@@ -129,7 +138,9 @@ enum Solver {
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Show {
+    Auto,
     Tables,
+    History,
     None,
 }
 
@@ -140,14 +151,22 @@ impl SolverArgs {
             Solver::Varisat => BackendKind::Varisat,
         };
         let mut o = RunOptions::default();
-        o.solve.backend = kind(self.solver);
+        if let Some(solver) = self.solver {
+            o.solve.backend = kind(solver);
+            o.solve.candidate_backend = Some(kind(solver));
+            o.solve.verifier_backend = Some(kind(solver));
+        }
         o.solve.symmetry = self.symmetry;
         o.solve.fix_orders = !self.no_fix_order;
         o.solve.instantiate = !self.no_instantiate;
         o.solve.incremental = !self.no_incremental;
         o.solve.naive = self.naive;
-        o.solve.candidate_backend = self.candidate_solver.map(kind);
-        o.solve.verifier_backend = self.verifier_solver.map(kind);
+        if let Some(solver) = self.candidate_solver {
+            o.solve.candidate_backend = Some(kind(solver));
+        }
+        if let Some(solver) = self.verifier_solver {
+            o.solve.verifier_backend = Some(kind(solver));
+        }
         o.verify = !self.no_verify;
         o
     }
@@ -247,12 +266,30 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
     for i in indices {
         let mut cr = CommandRun::start(&checked, i, &opts)?;
         let text = command_text(sources, &cr);
+        // Researchers want the smallest anomaly: shrink histories unless told otherwise.
+        let history = cr
+            .instance()
+            .is_some_and(|inst| render::history::is_history(&cr.command.presentation, inst));
+        let shrink = args.shrink || (history && !args.no_shrink && wanted == 1);
+        let shrunk = if shrink && cr.instance().is_some() {
+            Some(cr.shrink()?)
+        } else {
+            None
+        };
+        let note = match shrunk {
+            Some(0) => " (already minimal)".to_string(),
+            Some(n) if args.shrink => format!(", shrunk by {n} tuples to a minimal one"),
+            Some(n) => {
+                format!(", shrunk by {n} tuples to a minimal one (--no-shrink: the first found)")
+            }
+            None => String::new(),
+        };
         loop {
             if args.json {
                 let obj = json_result(&text, &cr);
                 let _ = writeln!(out, "{obj}");
             } else {
-                print_result(&mut out, &text, &cr, args);
+                print_result(&mut out, &text, &cr, args, &note);
             }
             if cr.instances_seen >= wanted || !matches!(cr.outcome, Outcome::Sat(_)) {
                 break;
@@ -269,14 +306,14 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_result(out: &mut impl Write, text: &str, cr: &CommandRun, args: &RunArgs) {
+fn print_result(out: &mut impl Write, text: &str, cr: &CommandRun, args: &RunArgs, note: &str) {
     let stats = cr.stats();
     if cr.instances_seen <= 1 {
         let _ = writeln!(out, "{text}");
         let scope = &cr.command.scope_summary;
         let _ = writeln!(
             out,
-            "  {} — {} (scope: {})",
+            "  {}{note} — {} (scope: {})",
             cr.verdict(),
             ms(cr.elapsed),
             if scope.is_empty() { "no sigs" } else { scope }
@@ -308,9 +345,18 @@ fn print_result(out: &mut impl Write, text: &str, cr: &CommandRun, args: &RunArg
             );
         }
     }
-    if let (Some(inst), Show::Tables) = (cr.instance(), args.show) {
-        let tables = render::table::render_tables(&cr.command.presentation, inst, &cr.skolems());
-        let _ = writeln!(out, "{tables}");
+    let view = match args.show {
+        Show::Auto => Some(View::Auto),
+        Show::Tables => Some(View::Tables),
+        Show::History => Some(View::History),
+        Show::None => None,
+    };
+    if let (Some(inst), Some(view)) = (cr.instance(), view) {
+        let text = render::render_instance(&cr.command.presentation, inst, &cr.skolems(), view)
+            .unwrap_or_else(|| {
+                "  (no history view: the model does not open isolation/histories)\n".to_string()
+            });
+        let _ = writeln!(out, "{text}");
     } else {
         let _ = writeln!(out);
     }

@@ -43,6 +43,8 @@ pub struct CommandRun {
     pub instances_seen: usize,
     pub elapsed: Duration,
     verify: bool,
+    /// The instance was shrunk: the solver can give no further ones.
+    pub shrunk: bool,
 }
 
 impl CommandRun {
@@ -62,6 +64,7 @@ impl CommandRun {
             instances_seen: 0,
             elapsed: Duration::ZERO,
             verify: opts.verify,
+            shrunk: false,
         };
         run.advance()?;
         run.elapsed = started.elapsed();
@@ -70,6 +73,12 @@ impl CommandRun {
 
     /// Look for another instance (a different one than all before).
     pub fn advance(&mut self) -> Result<&Outcome, Errors> {
+        if self.shrunk {
+            return Err(Errors::from(
+                Diagnostic::error(self.command.span, "a shrunk instance has no successors")
+                    .with_help("run the command again without shrinking to enumerate instances"),
+            ));
+        }
         self.outcome = self
             .solver
             .next()
@@ -77,16 +86,56 @@ impl CommandRun {
         if let Outcome::Sat(inst) = &self.outcome {
             self.instances_seen += 1;
             if self.verify {
-                verify(&self.command, self.solver.bounds(), inst, &self.opts).map_err(|msg| {
-                    Errors::from(
-                        Diagnostic::error(self.command.span, "internal error: the solver's answer failed verification")
-                            .with_label(msg)
-                            .with_help("please report this model; rerun with `--solver varisat` or `--symmetry 0` to work around it"),
-                    )
-                })?;
+                verify(&self.command, self.solver.bounds(), inst, &self.opts)
+                    .map_err(|msg| self.verification_failed(msg))?;
             }
         }
         Ok(&self.outcome)
+    }
+
+    /// Replace the current instance by a subset-minimal one within it (fewest tuples in
+    /// the model's own relations, witnesses aside); returns how much smaller it is, in
+    /// tuples. No further instances can be asked for afterwards.
+    pub fn shrink(&mut self) -> Result<usize, Errors> {
+        let Some(before) = self.own_size() else {
+            return Ok(0);
+        };
+        let started = Instant::now();
+        let smaller = self
+            .solver
+            .shrink()
+            .map_err(|e| solve_error(&self.command, e))?;
+        self.elapsed += started.elapsed();
+        self.shrunk = true;
+        let Some(inst) = smaller else { return Ok(0) };
+        if self.verify {
+            verify(&self.command, self.solver.bounds(), &inst, &self.opts)
+                .map_err(|msg| self.verification_failed(msg))?;
+        }
+        self.outcome = Outcome::Sat(inst);
+        Ok(before - self.own_size().unwrap_or(before))
+    }
+
+    /// Tuples in the problem's own relations (not skolems) of the current instance.
+    fn own_size(&self) -> Option<usize> {
+        let inst = self.instance()?;
+        Some(
+            self.bounds()
+                .relations
+                .iter()
+                .zip(&inst.values)
+                .filter(|(r, _)| r.kind != RelationKind::Skolem)
+                .map(|(_, v)| v.len())
+                .sum(),
+        )
+    }
+
+    fn verification_failed(&self, msg: String) -> Errors {
+        Errors::from(
+            Diagnostic::error(self.command.span, "internal error: the solver's answer failed verification")
+                .with_label(msg)
+                .with_help("please report this model; rerun with `--solver varisat` or `--symmetry 0` to work around it"),
+        )
     }
 
     pub fn stats(&self) -> &SolveStats {

@@ -42,6 +42,14 @@ fn configurations() -> Vec<(String, SolveOptions)> {
         }
     }
     out.push((
+        "varisat throughout".into(),
+        SolveOptions {
+            backend: BackendKind::Varisat,
+            candidate_backend: Some(BackendKind::Varisat),
+            ..SolveOptions::default()
+        },
+    ));
+    out.push((
         "candidate varisat, verifier cadical, symmetry 0".into(),
         SolveOptions {
             candidate_backend: Some(BackendKind::Varisat),

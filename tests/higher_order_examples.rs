@@ -23,7 +23,8 @@ fn files() -> Vec<PathBuf> {
 }
 
 fn configurations() -> Vec<(String, RunOptions)> {
-    let mut out = Vec::new();
+    // The defaults: CaDiCaL candidates, varisat verifiers.
+    let mut out = vec![("defaults".to_string(), RunOptions::default())];
     for instantiate in [true, false] {
         for fix_orders in [true, false] {
             for incremental in [true, false] {
@@ -33,6 +34,8 @@ fn configurations() -> Vec<(String, RunOptions)> {
                     o.solve.fix_orders = fix_orders;
                     o.solve.incremental = incremental;
                     o.solve.backend = backend;
+                    o.solve.candidate_backend = Some(backend);
+                    o.solve.verifier_backend = Some(backend);
                     out.push((
                         format!("instantiate={instantiate} fix_order={fix_orders} incremental={incremental} {backend:?}"),
                         o,

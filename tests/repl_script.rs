@@ -239,7 +239,7 @@ fn eval_errors_point_into_the_typed_text() {
 }
 
 #[test]
-fn show_has_tables_json_dot_and_a_history_placeholder() {
+fn show_has_tables_json_dot_and_history_only_for_histories() {
     let (code, out, err) = repl(&format!(
         "{GRAPH}run {{ some n: Node | n in n.edge }} for exactly 1 Node\n\
          show json\n\
@@ -260,8 +260,8 @@ fn show_has_tables_json_dot_and_a_history_placeholder() {
         "{out}"
     );
     assert!(
-        out.contains("history view: available once the isolation library lands"),
-        "{out}"
+        err.contains("no history view: the model does not open isolation/histories"),
+        "{err}"
     );
     // `show` alone repeats the tables.
     assert_eq!(out.matches("┆ edge").count(), 2, "{out}");
@@ -504,6 +504,10 @@ fn set_changes_and_shows_options() {
          set timeout 2.5\n\
          set solver cadical\n\
          set fix_order off\n\
+         set instantiate off\n\
+         set incremental off\n\
+         set naive on\n\
+         set candidate_solver varisat\n\
          set solver\n\
          set\n\
          set solver minisat\n\
@@ -511,7 +515,7 @@ fn set_changes_and_shows_options() {
          set verify maybe\n",
     );
     assert_eq!(code, 1);
-    let first: Vec<&str> = out.lines().take(5).collect();
+    let first: Vec<&str> = out.lines().take(10).collect();
     assert_eq!(
         first,
         [
@@ -519,18 +523,29 @@ fn set_changes_and_shows_options() {
             "verify on",
             "timeout 0 (none)",
             "solver varisat",
-            "fix_order on"
+            "fix_order on",
+            "instantiate on",
+            "incremental on",
+            "naive off",
+            "candidate_solver cadical",
+            "verifier_solver varisat",
         ]
     );
-    let last: Vec<&str> = out.lines().rev().take(5).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(10).collect();
+    last.reverse();
     assert_eq!(
         last,
         [
-            "fix_order off",
-            "solver cadical",
-            "timeout 2.5 s",
+            "symmetry 0",
             "verify off",
-            "symmetry 0"
+            "timeout 2.5 s",
+            "solver cadical",
+            "fix_order off",
+            "instantiate off",
+            "incremental off",
+            "naive on",
+            "candidate_solver varisat",
+            "verifier_solver cadical",
         ]
     );
     assert!(
@@ -659,4 +674,21 @@ fn opening_a_library_module_works_and_a_wrong_one_suggests() {
     );
     assert!(out.contains("instance found"), "{out}");
     assert!(err.contains("did you mean `util/ordering`?"), "{err}");
+}
+
+/// A model of histories shows its instances as histories, by default and on `show
+/// history`; `show tables` still gives the tables.
+#[test]
+fn histories_show_as_histories() {
+    let (code, out, err) = repl(
+        "open isolation\n\
+         run { TapRA and not RA } for exactly 2 Txn, 1 Obj, 2 Val\n\
+         show history\n\
+         show tables\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // once after the run, once for `show history`
+    assert_eq!(out.matches("session 1: T1 → T2").count(), 2, "{out}");
+    assert_eq!(out.matches("  T2: r(x,0)").count(), 2, "{out}");
+    assert!(out.contains("┆ reads"), "{out}");
 }

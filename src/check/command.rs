@@ -399,7 +399,23 @@ fn scope_summary(model: &Model, scopes: &Scopes) -> String {
             } else {
                 ""
             };
-            parts.push(format!("{ex}{c} {}", sig.label));
+            // The short name, unless another sig has it too.
+            let same_name = model.sigs.iter().filter(|o| o.name == sig.name).count();
+            let name = if same_name == 1 {
+                &sig.name
+            } else {
+                &sig.label
+            };
+            // Sigs on top of their parent's scope are named, not counted (`4 Txn + T0`).
+            let extra: Vec<&str> = sig
+                .children
+                .iter()
+                .filter(|c| model.sig(**c).outside_scope)
+                .map(|c| model.sig(*c).name.as_str())
+                .collect();
+            let c = c - extra.len();
+            let extra: String = extra.iter().map(|e| format!(" + {e}")).collect();
+            parts.push(format!("{ex}{c} {name}{extra}"));
         }
     }
     parts.join(", ")

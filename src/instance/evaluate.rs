@@ -7,8 +7,9 @@
 //! relation id out of range, mismatched arities, an enumeration that is too large) is an
 //! [`EvalError`], never a panic.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
+use std::sync::Arc;
 
 use super::Instance;
 use crate::logic::{
@@ -91,6 +92,8 @@ pub fn eval_expr_in(instance: &Instance, env: &Env, e: &Expr) -> Result<TupleSet
         instance,
         env: env.clone(),
         budget: SUBSET_BUDGET,
+        free: HashMap::new(),
+        closed_values: HashMap::new(),
     }
     .expr(e)
 }
@@ -101,6 +104,8 @@ pub fn eval_formula_in(instance: &Instance, env: &Env, f: &Formula) -> Result<bo
         instance,
         env: env.clone(),
         budget: SUBSET_BUDGET,
+        free: HashMap::new(),
+        closed_values: HashMap::new(),
     }
     .formula(f)
 }
@@ -110,6 +115,12 @@ struct Evaluator<'a> {
     env: Env,
     /// Values that quantifiers over relations may still try.
     budget: u64,
+    /// The free variables of each expression node seen (by node address: the nodes
+    /// outlive the evaluation).
+    free: HashMap<usize, Arc<BTreeSet<VarId>>>,
+    /// Values of compound expressions without free variables: a derived relation used
+    /// inside a quantifier is computed once, not once per binding.
+    closed_values: HashMap<usize, TupleSet>,
 }
 
 impl Evaluator<'_> {
@@ -118,7 +129,18 @@ impl Evaluator<'_> {
         if e.arity() == 0 {
             return Err(EvalError::new(format!("`{e}` has arity 0")));
         }
+        let compound = !matches!(
+            e.kind(),
+            ExprKind::Rel(_) | ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::None
+        );
+        let closed = compound && self.free_vars(e).is_empty();
+        if closed && let Some(v) = self.closed_values.get(&e.node_id()) {
+            return Ok(v.clone());
+        }
         let value = self.expr_unchecked(e)?;
+        if closed {
+            self.closed_values.insert(e.node_id(), value.clone());
+        }
         // The node's declared arity is what every consumer relies on; a value of another
         // arity means the expression or the instance is malformed.
         if value.arity() != e.arity() {
@@ -129,6 +151,77 @@ impl Evaluator<'_> {
             )));
         }
         Ok(value)
+    }
+
+    /// The variables `e` refers to without binding them.
+    fn free_vars(&mut self, e: &Expr) -> Arc<BTreeSet<VarId>> {
+        if let Some(f) = self.free.get(&e.node_id()) {
+            return f.clone();
+        }
+        use ExprKind::*;
+        let mut out = BTreeSet::new();
+        match e.kind() {
+            Var(v) => {
+                out.insert(*v);
+            }
+            Rel(_) | Const(_) | Univ | Iden | None => {}
+            Union(a, b)
+            | Intersection(a, b)
+            | Difference(a, b)
+            | Override(a, b)
+            | Join(a, b)
+            | Product(a, b)
+            | DomainRestrict(a, b)
+            | RangeRestrict(a, b) => {
+                out.extend(self.free_vars(a).iter());
+                out.extend(self.free_vars(b).iter());
+            }
+            Transpose(a) | Closure(a) | ReflexiveClosure(a) => out.extend(self.free_vars(a).iter()),
+            IfThenElse(c, a, b) => {
+                self.formula_free_vars(c, &mut out);
+                out.extend(self.free_vars(a).iter());
+                out.extend(self.free_vars(b).iter());
+            }
+            Comprehension(decls, body) => self.binder_free_vars(decls, body, &mut out),
+        }
+        let out = Arc::new(out);
+        self.free.insert(e.node_id(), out.clone());
+        out
+    }
+
+    fn formula_free_vars(&mut self, f: &Formula, out: &mut BTreeSet<VarId>) {
+        use FormulaKind::*;
+        match f.kind() {
+            Const(_) => {}
+            And(fs) | Or(fs) => fs.iter().for_each(|g| self.formula_free_vars(g, out)),
+            Not(g) => self.formula_free_vars(g, out),
+            Implies(a, b) | Iff(a, b) => {
+                self.formula_free_vars(a, out);
+                self.formula_free_vars(b, out);
+            }
+            Subset(a, b) | Equal(a, b) | StrictOrder { rel: a, elems: b } => {
+                out.extend(self.free_vars(a).iter());
+                out.extend(self.free_vars(b).iter());
+            }
+            Mult(_, a) | Cardinality(_, a, _) => out.extend(self.free_vars(a).iter()),
+            TotalOrder { elems, first, next } => {
+                for e in [elems, first, next] {
+                    out.extend(self.free_vars(e).iter());
+                }
+            }
+            Quant(_, decls, body) => self.binder_free_vars(decls, body, out),
+        }
+    }
+
+    /// Free variables of `decls | body`: each bound may use the variables declared before it.
+    fn binder_free_vars(&mut self, decls: &[Decl], body: &Formula, out: &mut BTreeSet<VarId>) {
+        let mut inner = BTreeSet::new();
+        self.formula_free_vars(body, &mut inner);
+        for d in decls.iter().rev() {
+            inner.remove(&d.var);
+            inner.extend(self.free_vars(&d.bound).iter());
+        }
+        out.extend(inner);
     }
 
     fn expr_unchecked(&mut self, e: &Expr) -> Result<TupleSet, EvalError> {
@@ -936,6 +1029,8 @@ mod tests {
             instance: &inst,
             env: Env::new(),
             budget: SUBSET_BUDGET,
+            free: HashMap::new(),
+            closed_values: HashMap::new(),
         };
         for (mult, expected_sizes) in [
             (DeclMult::One, vec![1, 1, 1]),

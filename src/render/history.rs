@@ -50,6 +50,12 @@ pub fn render_history(
     Some(out)
 }
 
+/// Whether the instance comes from a model of histories (one that opens
+/// `isolation/histories`).
+pub fn is_history(p: &Presentation, inst: &Instance) -> bool {
+    HistoryRelations::find(p, inst).is_some()
+}
+
 /// The history's relations, evaluated in the instance.
 struct HistoryRelations {
     /// The full labels of the library's sigs, to tell them from the model's own.
@@ -543,9 +549,9 @@ fn total_order(pairs: &[(Atom, Atom)]) -> Option<Vec<Atom>> {
     Some(chain)
 }
 
-/// `x`, `y`, `z`, `w`, `u`, `v`, then `x7`, `x8`, …
+/// `x`, `y`, `z`, `u`, `v`, `s`, then `x7`, `x8`, … (not `w` or `r`, which name writes and reads)
 fn letter_name(i: usize) -> String {
-    const LETTERS: [&str; 6] = ["x", "y", "z", "w", "u", "v"];
+    const LETTERS: [&str; 6] = ["x", "y", "z", "u", "v", "s"];
     LETTERS
         .get(i)
         .map(|s| s.to_string())

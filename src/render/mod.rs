@@ -1,11 +1,38 @@
-//! Instances and verdicts as text: tables, JSON.
+//! Instances and verdicts as text: tables, the history view, JSON.
 
 pub mod history;
 pub mod json;
 pub mod names;
 pub mod table;
 
-use crate::logic::Expr;
+use crate::instance::Instance;
+use crate::logic::{Expr, TupleSet};
+
+/// Which text view of an instance to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The history view for models that open the isolation library's histories, else the
+    /// tables.
+    Auto,
+    Tables,
+    History,
+}
+
+/// The instance in `view`; `None` when the history view was asked for and the model has
+/// no histories.
+pub fn render_instance(
+    p: &Presentation,
+    inst: &Instance,
+    skolems: &[(String, TupleSet)],
+    view: View,
+) -> Option<String> {
+    match view {
+        View::Tables => Some(table::render_tables(p, inst, skolems)),
+        View::History => history::render_history(p, inst, skolems),
+        View::Auto => history::render_history(p, inst, skolems)
+            .or_else(|| Some(table::render_tables(p, inst, skolems))),
+    }
+}
 
 /// How to show an instance of an elaborated model: the checker builds it from the sigs and
 /// fields, so that rendering needs no knowledge of Alloy.

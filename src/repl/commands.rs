@@ -28,7 +28,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "open",
         args: "MODULE",
         summary: "open a library module",
-        details: "Opens a bundled module (util/ordering, util/graph, util/relation, util/boolean, util/integer) or a file next to the session, like `open` in a model.\nExample: open util/ordering[Node] as ord",
+        details: "Opens a bundled module (isolation and its parts isolation/histories, isolation/biswas, isolation/cerone, isolation/plume, isolation/adya, isolation/crooks; util/ordering, util/graph, util/relation, util/boolean, util/integer) or a file next to the session, like `open` in a model.\nExamples: open isolation; open util/ordering[Node] as ord",
     },
     CommandInfo {
         name: "load",
@@ -51,8 +51,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "show",
         args: "[tables|json|dot|history]",
-        summary: "show the current instance (tables by default)",
-        details: "tables: one table per sig, field and witness; json: the instance as JSON; dot: a Graphviz digraph (atoms as nodes, binary fields as edges); history: the transaction view of the isolation library.",
+        summary: "show the current instance (as a history or as tables by default)",
+        details: "Without an argument: the history view for models of histories, else tables. tables: one table per sig, field and witness; json: the instance as JSON; dot: a Graphviz digraph (atoms as nodes, binary fields as edges); history: transactions by session with their reads and writes, then the witnesses (models that open isolation/histories).",
     },
     CommandInfo {
         name: "eval",
@@ -75,8 +75,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "set",
         args: "[OPTION VALUE]",
-        summary: "show or change an option: symmetry, verify, timeout, solver, fix_order",
-        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat (fast on small problems) or cadical (hard ones)\nfix_order on|off  fix util/ordering orders to atom order",
+        summary: "show or change an option (symmetry, verify, timeout, solver, CEGIS switches)",
+        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems",
     },
     CommandInfo {
         name: "stats",
@@ -235,18 +235,14 @@ fn help(session: &mut Session, arg: &str) {
 }
 
 fn show(session: &mut Session, arg: &str) {
-    let view = if arg.is_empty() { "tables" } else { arg };
+    let view = if arg.is_empty() { "auto" } else { arg };
     const VIEWS: [&str; 4] = ["tables", "json", "dot", "history"];
-    if !VIEWS.contains(&view) {
+    if view != "auto" && !VIEWS.contains(&view) {
         let mut msg = format!("no view `{view}`: choose tables, json, dot or history");
         if let Some(s) = did_you_mean(view, VIEWS) {
             msg.push_str(&format!(" (did you mean `{s}`?)"));
         }
         session.error(msg);
-        return;
-    }
-    if view == "history" {
-        session.say("history view: available once the isolation library lands");
         return;
     }
     let Some(last) = &session.last else {
@@ -263,7 +259,18 @@ fn show(session: &mut Session, arg: &str) {
         "json" => serde_json::to_string_pretty(&render::json::instance_json(p, inst, &skolems))
             .unwrap_or_else(|e| format!("cannot render JSON: {e}")),
         "dot" => super::dot::instance_dot(p, inst, &skolems),
-        _ => render::table::render_tables(p, inst, &skolems),
+        "history" => match render::history::render_history(p, inst, &skolems) {
+            Some(text) => text,
+            None => {
+                session.error_with_help(
+                    "no history view: the model does not open isolation/histories",
+                    "`open isolation` loads the history model; `show tables` shows any instance",
+                );
+                return;
+            }
+        },
+        "tables" => render::table::render_tables(p, inst, &skolems),
+        _ => render::render_instance(p, inst, &skolems, render::View::Auto).unwrap_or_default(),
     };
     if text.trim().is_empty() {
         session.say("(the instance is empty)");
@@ -289,7 +296,18 @@ fn scope(session: &mut Session, arg: &str) {
     }
 }
 
-const OPTIONS: [&str; 5] = ["symmetry", "verify", "timeout", "solver", "fix_order"];
+const OPTIONS: [&str; 10] = [
+    "symmetry",
+    "verify",
+    "timeout",
+    "solver",
+    "fix_order",
+    "instantiate",
+    "incremental",
+    "naive",
+    "candidate_solver",
+    "verifier_solver",
+];
 
 /// The option names `set` accepts (for completion).
 pub fn option_names() -> &'static [&'static str] {
@@ -342,19 +360,17 @@ fn set(session: &mut Session, arg: &str) {
                 "`timeout` takes seconds (0 waits as long as it takes), not `{value}`"
             )),
         },
-        "solver" => match value {
-            "varisat" => {
-                s.run.solve.backend = BackendKind::Varisat;
-                Ok(())
-            }
-            "cadical" => {
-                s.run.solve.backend = BackendKind::Cadical;
-                Ok(())
-            }
-            _ => Err(format!(
-                "the solver is `varisat` or `cadical`, not `{value}`"
-            )),
-        },
+        "instantiate" => on_off(value).map(|b| s.run.solve.instantiate = b),
+        "incremental" => on_off(value).map(|b| s.run.solve.incremental = b),
+        "naive" => on_off(value).map(|b| s.run.solve.naive = b),
+        // One backend for everything, as `--solver` does.
+        "solver" => backend(value).map(|b| {
+            s.run.solve.backend = b;
+            s.run.solve.candidate_backend = Some(b);
+            s.run.solve.verifier_backend = Some(b);
+        }),
+        "candidate_solver" => backend(value).map(|b| s.run.solve.candidate_backend = Some(b)),
+        "verifier_solver" => backend(value).map(|b| s.run.solve.verifier_backend = Some(b)),
         _ => {
             unknown_option(session, option);
             return;
@@ -382,6 +398,23 @@ fn unknown_option(session: &mut Session, option: &str) {
     session.error(msg);
 }
 
+fn backend(value: &str) -> Result<BackendKind, String> {
+    match value {
+        "varisat" => Ok(BackendKind::Varisat),
+        "cadical" => Ok(BackendKind::Cadical),
+        _ => Err(format!(
+            "the solver is `varisat` or `cadical`, not `{value}`"
+        )),
+    }
+}
+
+fn backend_name(b: BackendKind) -> &'static str {
+    match b {
+        BackendKind::Varisat => "varisat",
+        BackendKind::Cadical => "cadical",
+    }
+}
+
 fn on_off(value: &str) -> Result<bool, String> {
     match value {
         "on" | "true" | "yes" | "1" => Ok(true),
@@ -394,18 +427,20 @@ fn settings_text(session: &Session) -> String {
     let s = &session.settings;
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}",
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}",
         s.run.solve.symmetry,
         on(s.run.verify),
         match s.timeout {
             None => "0 (none)".to_string(),
             Some(d) => format!("{} s", d.as_secs_f64()),
         },
-        match s.run.solve.backend {
-            BackendKind::Varisat => "varisat",
-            BackendKind::Cadical => "cadical",
-        },
+        backend_name(s.run.solve.backend),
         on(s.run.solve.fix_orders),
+        on(s.run.solve.instantiate),
+        on(s.run.solve.incremental),
+        on(s.run.solve.naive),
+        backend_name(s.run.solve.candidate_backend.unwrap_or(s.run.solve.backend)),
+        backend_name(s.run.solve.verifier_backend.unwrap_or(s.run.solve.backend)),
     )
 }
 

@@ -128,13 +128,7 @@ pub fn minimize(session: &mut Session) {
         run.command.scope_summary,
         super::session::plural(solves)
     ));
-    if let Some(inst) = run.instance() {
-        let tables =
-            crate::render::table::render_tables(&run.command.presentation, inst, &run.skolems());
-        if !tables.is_empty() {
-            session.say(tables);
-        }
-    }
+    session.print_instance(&run);
     session.last = Some(LastRun {
         run,
         command,
@@ -168,16 +162,28 @@ fn targets(checked: &Checked) -> Vec<Target> {
 }
 
 /// How many atoms each target sig has in an instance.
+/// Atoms of sigs kept outside their parent's scope (`T0`) are not counted.
 fn sizes(checked: &Checked, targets: &[Target], inst: &Instance) -> Vec<usize> {
+    let atoms = |sig: SigId| {
+        checked
+            .layout
+            .sig_value
+            .get(sig.index())
+            .and_then(|v| eval_expr(inst, v).ok())
+            .map_or(0, |ts| ts.len())
+    };
     targets
         .iter()
         .map(|t| {
-            checked
-                .layout
-                .sig_value
-                .get(t.sig.index())
-                .and_then(|v| eval_expr(inst, v).ok())
-                .map_or(0, |ts| ts.len())
+            let outside: usize = checked
+                .model
+                .sig(t.sig)
+                .children
+                .iter()
+                .filter(|c| checked.model.sig(**c).outside_scope)
+                .map(|c| atoms(*c))
+                .sum();
+            atoms(t.sig).saturating_sub(outside)
         })
         .collect()
 }
@@ -196,9 +202,11 @@ fn scoped(
         types: Vec::new(),
         span,
     });
+    // The command may name the sig by its short name (`Txn` for `isolation/histories/Txn`).
     let names_target = |ts: &TypeScope, t: &Target| {
         let written = ts.target.joined();
-        written == t.label || written.strip_prefix("this/") == Some(t.label.as_str())
+        let written = written.strip_prefix("this/").unwrap_or(&written);
+        written == t.label || t.label.ends_with(&format!("/{written}"))
     };
     let mut types: Vec<TypeScope> = scope
         .types

@@ -579,7 +579,12 @@ impl Session {
             Ok(items) => items,
             Err(diagnostics) => {
                 self.report(&diagnostics);
-                if syntax::parse_expr(text, file).is_ok() {
+                // A mistyped REPL command reads as an Alloy expression: say which command.
+                let word = text.split_whitespace().next().unwrap_or("");
+                let names = super::commands::COMMANDS.iter().map(|c| c.name);
+                if let Some(name) = crate::diagnostic::did_you_mean(word, names) {
+                    let _ = writeln!(self.io.err, "  (did you mean the command `{name}`?)");
+                } else if syntax::parse_expr(text, file).is_ok() {
                     let _ = writeln!(
                         self.io.err,
                         "  (to evaluate an expression on the current instance, type `eval {}`)",
@@ -744,14 +749,25 @@ impl Session {
         }
     }
 
-    /// The verdict line, then the instance's tables.
+    /// The verdict line, then the instance: as a history for models of histories, else as
+    /// tables.
     pub(crate) fn print_run(&mut self, run: &CommandRun, elapsed: Duration) {
         self.say(verdict(run, elapsed));
+        self.print_instance(run);
+    }
+
+    /// The current instance of `run` in the default view (none when there is none).
+    pub(crate) fn print_instance(&mut self, run: &CommandRun) {
         if let Some(inst) = run.instance() {
-            let tables =
-                render::table::render_tables(&run.command.presentation, inst, &run.skolems());
-            if !tables.is_empty() {
-                self.say(tables);
+            let text = render::render_instance(
+                &run.command.presentation,
+                inst,
+                &run.skolems(),
+                render::View::Auto,
+            )
+            .unwrap_or_default();
+            if !text.is_empty() {
+                self.say(text);
             }
         }
     }

@@ -78,6 +78,9 @@ pub struct CegisSolver {
     top: Level,
     stats: SolveStats,
     exhausted: bool,
+    /// The problem's own relations' variables (skolems aside) and their values in the last
+    /// instance, for [`CegisSolver::shrink`].
+    last_own: Vec<(Bit, bool)>,
 }
 
 /// Settings shared by every level of one solve.
@@ -115,6 +118,8 @@ struct Level {
     /// The variables of this level's leading existential and their witness matrices: the
     /// counterexample a verifier reports.
     answer: Vec<(VarId, Matrix)>,
+    /// Assumed true on every solve (the symmetry-breaking predicate at the top level).
+    guards: Vec<Bit>,
 }
 
 struct Pending {
@@ -159,7 +164,8 @@ impl CegisSolver {
             Bit::TRUE
         };
         top.assert(root);
-        top.assert(symmetry);
+        // Assumed rather than asserted, so that `shrink` can drop it.
+        top.guards.push(symmetry);
         top.collect_obligations();
         if opts.instantiate {
             top.instantiate_witnesses()?;
@@ -173,6 +179,7 @@ impl CegisSolver {
             top,
             stats,
             exhausted: false,
+            last_own: Vec::new(),
         };
         solver.update_stats();
         Ok(solver)
@@ -214,6 +221,18 @@ impl CegisSolver {
             Answer::Interrupted => Ok(Outcome::Interrupted),
             Answer::Sat => {
                 let (instance, blocking) = self.top.decode();
+                // The blocking clause holds each own primary variable (a positive bit)
+                // negated when it is true in the instance.
+                self.last_own = blocking
+                    .iter()
+                    .map(|&l| {
+                        if l.is_negated() {
+                            (!l, true)
+                        } else {
+                            (l, false)
+                        }
+                    })
+                    .collect();
                 if blocking.is_empty() {
                     self.exhausted = true;
                 } else {
@@ -222,6 +241,41 @@ impl CegisSolver {
                 Ok(Outcome::Sat(instance))
             }
         }
+    }
+}
+
+impl CegisSolver {
+    /// After an instance: look for instances whose own relations (skolem witnesses aside)
+    /// hold strictly fewer tuples, each within the one before, until none is left; the
+    /// CEGIS loop runs for each, keeping what it learnt. Returns the last one found, which
+    /// is subset-minimal (`None`: the current instance already is, or the solve was
+    /// interrupted first). The added clauses are permanent: enumeration ends here.
+    pub fn shrink(&mut self) -> Result<Option<Instance>, SolveError> {
+        let mut best = None;
+        loop {
+            // A smaller instance may only be lex-leader up to a permutation that does not
+            // keep it within this one.
+            self.top.guards.clear();
+            let mut smaller = Vec::new();
+            for &(bit, value) in &std::mem::take(&mut self.last_own) {
+                if value {
+                    smaller.push(!bit);
+                } else {
+                    self.top.add_clause(vec![!bit]);
+                }
+            }
+            if smaller.is_empty() {
+                break;
+            }
+            self.top.add_clause(smaller);
+            self.exhausted = false;
+            match self.next()? {
+                Outcome::Sat(instance) => best = Some(instance),
+                Outcome::Unsat | Outcome::Interrupted => break,
+            }
+        }
+        self.exhausted = true;
+        Ok(best)
     }
 }
 
@@ -250,6 +304,7 @@ impl Level {
             depth,
             settings,
             answer: Vec::new(),
+            guards: Vec::new(),
         })
     }
 
@@ -470,12 +525,20 @@ impl Level {
     }
 
     fn assumptions(&mut self, values: &[bool]) -> Vec<Lit> {
-        let mut out = Vec::with_capacity(self.params.len());
+        let mut out = Vec::with_capacity(self.params.len() + self.guards.len());
         for (i, &bit) in self.params.iter().enumerate() {
             let lit = self
                 .emitter
                 .define(self.translator.circuit(), bit, self.backend.as_mut());
             out.push(if values[i] { lit } else { -lit });
+        }
+        for &bit in &self.guards {
+            if bit != Bit::TRUE {
+                let lit =
+                    self.emitter
+                        .define(self.translator.circuit(), bit, self.backend.as_mut());
+                out.push(lit);
+            }
         }
         out
     }

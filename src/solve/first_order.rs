@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::{Outcome, SatBackend, SatResult, SolveError, SolveOptions, SolveStats, new_backend};
 use crate::instance::Instance;
 use crate::logic::skolem::skolemize;
-use crate::logic::{Bounds, Problem};
+use crate::logic::{Bounds, Problem, RelationKind};
 use crate::translate::circuit::Bit;
 use crate::translate::symmetry::{fix_total_orders, lex_leader, symmetry_classes};
 use crate::translate::{CnfEmitter, Translator};
@@ -21,6 +21,11 @@ pub struct Enumerator {
     backend: Box<dyn SatBackend>,
     stats: SolveStats,
     exhausted: bool,
+    /// The problem's own relations' variables (skolems aside) and their values in the last
+    /// instance, for [`Enumerator::shrink`].
+    last_own: Vec<(Bit, bool)>,
+    /// The lex-leader predicate, assumed on every solve until `shrink`.
+    symmetry: Bit,
 }
 
 impl Enumerator {
@@ -50,13 +55,16 @@ impl Enumerator {
         }
         let mut emitter = CnfEmitter::new(translator.circuit());
         emitter.assert(translator.circuit(), root, backend.as_mut());
-        emitter.assert(translator.circuit(), symmetry, backend.as_mut());
+        // Symmetry breaking is assumed on each solve rather than asserted, so that
+        // `shrink` can drop it.
         let mut enumerator = Enumerator {
             translator,
             emitter,
             backend,
             stats: SolveStats::default(),
             exhausted: false,
+            last_own: Vec::new(),
+            symmetry,
         };
         enumerator.update_stats();
         enumerator.stats.translate_time = start.elapsed();
@@ -87,7 +95,16 @@ impl Enumerator {
             return Outcome::Unsat;
         }
         let start = Instant::now();
-        let result = self.backend.solve(&[]);
+        let assumptions = if self.symmetry == Bit::TRUE {
+            Vec::new()
+        } else {
+            let circuit = self.translator.circuit();
+            vec![
+                self.emitter
+                    .define(circuit, self.symmetry, self.backend.as_mut()),
+            ]
+        };
+        let result = self.backend.solve(&assumptions);
         self.stats.sat_calls += 1;
         self.stats.solve_time += start.elapsed();
         match result {
@@ -112,6 +129,51 @@ impl Enumerator {
         }
     }
 
+    /// After an instance: look for instances whose own relations (skolem witnesses aside)
+    /// hold strictly fewer tuples, each within the one before, until none is left. Returns
+    /// the last one found, which is subset-minimal (`None`: the current instance already
+    /// is, or the solve was interrupted first). Each step adds permanent clauses, so
+    /// enumeration cannot continue afterwards.
+    pub fn shrink(&mut self) -> Option<Instance> {
+        // A smaller instance may only be lex-leader up to a permutation that does not keep
+        // it within this one.
+        self.symmetry = Bit::TRUE;
+        let mut best = None;
+        loop {
+            if !self.exclude_all_but_subsets() {
+                break;
+            }
+            self.exhausted = false;
+            match self.next() {
+                Outcome::Sat(instance) => best = Some(instance),
+                Outcome::Unsat | Outcome::Interrupted => break,
+            }
+        }
+        self.exhausted = true;
+        self.update_stats();
+        best
+    }
+
+    /// Clauses allowing only strict subsets of the last instance's own relations; false
+    /// when it has no tuple to remove.
+    fn exclude_all_but_subsets(&mut self) -> bool {
+        let circuit = self.translator.circuit();
+        let mut smaller = Vec::new();
+        for &(bit, value) in &self.last_own {
+            if value {
+                smaller.push(!bit);
+            } else {
+                self.emitter.clause(circuit, &[!bit], self.backend.as_mut());
+            }
+        }
+        if smaller.is_empty() {
+            return false;
+        }
+        self.emitter
+            .clause(circuit, &smaller, self.backend.as_mut());
+        true
+    }
+
     /// The instance of the backend's model, and the clause that excludes it.
     fn decode(&mut self) -> (Instance, Vec<Bit>) {
         let circuit = self.translator.circuit();
@@ -124,6 +186,13 @@ impl Enumerator {
             blocking.push(if value { !p.bit } else { p.bit });
         }
         let bounds = self.translator.bounds();
+        self.last_own = self
+            .translator
+            .primaries()
+            .iter()
+            .filter(|p| bounds.relation(p.rel).kind != RelationKind::Skolem)
+            .map(|p| (p.bit, values[&p.bit]))
+            .collect();
         let values = bounds
             .ids()
             .map(|r| {
