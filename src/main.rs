@@ -51,8 +51,8 @@ struct ReplArgs {
 
 #[derive(Args, Clone)]
 struct SolverArgs {
-    /// SAT solver backend for every SAT problem [default: varisat for first-order
-    /// problems; CEGIS: CaDiCaL for candidates, varisat for verifiers].
+    /// SAT solver backend for every SAT problem [default: CaDiCaL, except varisat for
+    /// CEGIS verifiers].
     #[arg(long, value_enum)]
     solver: Option<Solver>,
     /// Length of lex-leader symmetry-breaking predicates (0 disables symmetry breaking).

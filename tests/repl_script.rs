@@ -502,12 +502,12 @@ fn set_changes_and_shows_options() {
          set symmetry 0\n\
          set verify off\n\
          set timeout 2.5\n\
-         set solver cadical\n\
+         set solver varisat\n\
          set fix_order off\n\
          set instantiate off\n\
          set incremental off\n\
          set naive on\n\
-         set candidate_solver varisat\n\
+         set candidate_solver cadical\n\
          set solver\n\
          set\n\
          set solver minisat\n\
@@ -522,7 +522,7 @@ fn set_changes_and_shows_options() {
             "symmetry 20",
             "verify on",
             "timeout 0 (none)",
-            "solver varisat",
+            "solver cadical",
             "fix_order on",
             "instantiate on",
             "incremental on",
@@ -539,13 +539,13 @@ fn set_changes_and_shows_options() {
             "symmetry 0",
             "verify off",
             "timeout 2.5 s",
-            "solver cadical",
+            "solver varisat",
             "fix_order off",
             "instantiate off",
             "incremental off",
             "naive on",
-            "candidate_solver varisat",
-            "verifier_solver cadical",
+            "candidate_solver cadical",
+            "verifier_solver varisat",
         ]
     );
     assert!(
@@ -564,6 +564,7 @@ fn a_timeout_stops_a_long_solve_and_the_session_goes_on() {
          fact { all h: Hole | lone hole.h }\n\
          set symmetry 0\n\
          set timeout 0.3\n\
+         set solver varisat\n\
          run {} for exactly 16 Pigeon, exactly 15 Hole\n\
          set solver cadical\n\
          run {} for exactly 16 Pigeon, exactly 15 Hole\n\
