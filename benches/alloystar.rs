@@ -11,22 +11,14 @@
 //! backend), `--cadical-verifiers` (only the CEGIS verifiers). Other arguments starting
 //! with `-` (such as the `--bench` that cargo passes) are ignored.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::time::Instant;
 
 use solder::diagnostic::SourceMap;
 use solder::session::{CommandRun, RunOptions, load_file};
 use solder::solve::BackendKind;
-
-fn als_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "als"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn verdict_word(found: Option<u32>) -> &'static str {
     match found {
@@ -80,7 +72,9 @@ fn main() {
     let (mut total_ms, mut total_solve_ms) = (0f64, 0f64);
     let (mut total_cand, mut total_cex, mut commands) = (0usize, 0usize, 0usize);
     let mut failures: Vec<String> = Vec::new();
-    for file in als_files(&dir) {
+    let files = common::als_files(&dir);
+    assert!(!files.is_empty(), "no models in {}", dir.display());
+    for file in files {
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
         let mut sources = SourceMap::new();
         let checked = match load_file(&mut sources, &file) {

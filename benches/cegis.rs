@@ -4,27 +4,20 @@
 //! times. Run with `cargo bench --bench cegis [-- FILTER]` (FILTER: a substring of
 //! `file:label`).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::time::Instant;
 
 use solder::diagnostic::SourceMap;
 use solder::session::{CommandRun, RunOptions, load_file};
 use solder::solve::BackendKind;
 
-fn als_files(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    v.retain(|p| p.extension().is_some_and(|e| e == "als"));
-    v.sort();
-    v
-}
-
 fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = als_files(&root.join("examples/higher-order"));
-    files.extend(als_files(&root.join("examples/isolation")));
+    let mut files = common::als_files(&root.join("examples/higher-order"));
+    files.extend(common::als_files(&root.join("examples/isolation")));
     let combos = [
         ("var/var", BackendKind::Varisat, BackendKind::Varisat),
         ("var/cad", BackendKind::Varisat, BackendKind::Cadical),

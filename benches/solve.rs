@@ -6,7 +6,9 @@
 //! higher-order ones are in `cargo bench --bench cegis`), and, when `../shared/corpus` is
 //! present, the slowest-to-solve corpus models named below.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use solder::diagnostic::SourceMap;
@@ -23,15 +25,6 @@ const CORPUS_MODELS: &[&str] = &[
     "alloy-expect/cases/alloytools/org_alloytools_alloy_extra_extra_models_examples_toys_numbering-02-AddNeverReduces.als",
     "alloy-expect/cases/alloytools/org_alloytools_alloy_extra_extra_models_examples_tutorial_farmer-02-NoQuantumObjects.als",
 ];
-
-fn als_files(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    v.retain(|p| p.extension().is_some_and(|e| e == "als"));
-    v.sort();
-    v
-}
 
 struct Timing {
     translate: Duration,
@@ -80,9 +73,9 @@ fn ms(d: Duration) -> String {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = als_files(&root.join("benches/models"));
-    files.extend(als_files(&root.join("examples")));
-    files.extend(als_files(&root.join("examples/isolation")));
+    let mut files = common::als_files(&root.join("benches/models"));
+    files.extend(common::als_files(&root.join("examples")));
+    files.extend(common::als_files(&root.join("examples/isolation")));
     let corpus = root.join("../shared/corpus");
     for m in CORPUS_MODELS {
         let p = corpus.join(m);

@@ -251,21 +251,13 @@ impl CegisSolver {
     /// is subset-minimal (`None`: the current instance already is, or the solve was
     /// interrupted first). The added clauses are permanent: enumeration ends here.
     pub fn shrink(&mut self) -> Result<Option<Instance>, SolveError> {
+        // A smaller instance may only be lex-leader up to a permutation that does not keep
+        // it within this one.
+        self.top.guards.clear();
         let mut best = None;
-        loop {
-            // A smaller instance may only be lex-leader up to a permutation that does not
-            // keep it within this one.
-            self.top.guards.clear();
-            let mut smaller = Vec::new();
-            for &(bit, value) in &std::mem::take(&mut self.last_own) {
-                if value {
-                    smaller.push(!bit);
-                } else {
-                    self.top.add_clause(vec![!bit]);
-                }
-            }
-            if smaller.is_empty() {
-                break;
+        while let Some((units, smaller)) = super::strict_subset_clauses(&self.last_own) {
+            for unit in units {
+                self.top.add_clause(vec![unit]);
             }
             self.top.add_clause(smaller);
             self.exhausted = false;

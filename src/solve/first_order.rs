@@ -157,17 +157,12 @@ impl Enumerator {
     /// Clauses allowing only strict subsets of the last instance's own relations; false
     /// when it has no tuple to remove.
     fn exclude_all_but_subsets(&mut self) -> bool {
-        let circuit = self.translator.circuit();
-        let mut smaller = Vec::new();
-        for &(bit, value) in &self.last_own {
-            if value {
-                smaller.push(!bit);
-            } else {
-                self.emitter.clause(circuit, &[!bit], self.backend.as_mut());
-            }
-        }
-        if smaller.is_empty() {
+        let Some((units, smaller)) = super::strict_subset_clauses(&self.last_own) else {
             return false;
+        };
+        let circuit = self.translator.circuit();
+        for unit in units {
+            self.emitter.clause(circuit, &[unit], self.backend.as_mut());
         }
         self.emitter
             .clause(circuit, &smaller, self.backend.as_mut());

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use crate::instance::Instance;
 use crate::logic::{Bounds, Problem, VarId};
+use crate::translate::circuit::Bit;
 
 pub use backend::{BackendKind, Lit, SatBackend, SatResult};
 pub use first_order::{Enumerator, solve};
@@ -116,6 +117,20 @@ pub enum SolveError {
     HigherOrder { var: VarId, name: String },
     /// The translation would exceed the resource limits.
     TooLarge(String),
+}
+
+/// The clauses that leave only strict subsets of an instance, given the variables of its
+/// own relations and their values: a unit clause keeping each false variable false, and
+/// one clause making some true variable false (`None` when none is true: nothing is left
+/// to remove). For `shrink`.
+fn strict_subset_clauses(own: &[(Bit, bool)]) -> Option<(Vec<Bit>, Vec<Bit>)> {
+    let (trues, falses): (Vec<_>, Vec<_>) = own.iter().partition(|(_, value)| *value);
+    if trues.is_empty() {
+        return None;
+    }
+    let units = falses.iter().map(|(bit, _)| !*bit).collect();
+    let smaller = trues.iter().map(|(bit, _)| !*bit).collect();
+    Some((units, smaller))
 }
 
 /// Solves any problem: first-order ones with one SAT call per instance
