@@ -12,9 +12,15 @@ use solder::instance::evaluate::eval_formula;
 use solder::logic::{Decl, DeclMult, Expr, Formula, FormulaKind, Problem, Quantifier, VarId};
 use solder::solve::{BackendKind, Outcome, SolveOptions, Solver, cegis};
 
-const SEEDS: u64 = 240;
+// With the incoherent-counterexample bug of issue 10.1 reinstated, seed 551 fails (and
+// 1024, 1905 of 3000): keep the range past it.
+const SEEDS: u64 = 600;
 
+/// Every combination of the CEGIS switches under the default backend pair (CaDiCaL
+/// candidates, varisat verifiers), plus each other backend pair under the defaults. Every
+/// configuration checks that each lemma falsifies the candidate it came from.
 fn configurations() -> Vec<(String, SolveOptions)> {
+    use BackendKind::{Cadical, Varisat};
     let mut out = Vec::new();
     for instantiate in [true, false] {
         for naive in [false, true] {
@@ -23,41 +29,36 @@ fn configurations() -> Vec<(String, SolveOptions)> {
                 if naive && !incremental {
                     continue;
                 }
-                let backend = if naive {
-                    BackendKind::Cadical
-                } else {
-                    BackendKind::Varisat
-                };
                 out.push((
                     format!("instantiate={instantiate} naive={naive} incremental={incremental}"),
                     SolveOptions {
-                        backend,
                         instantiate,
                         naive,
                         incremental,
+                        check_lemmas: true,
                         ..SolveOptions::default()
                     },
                 ));
             }
         }
     }
-    out.push((
-        "varisat throughout".into(),
-        SolveOptions {
-            backend: BackendKind::Varisat,
-            candidate_backend: Some(BackendKind::Varisat),
-            ..SolveOptions::default()
-        },
-    ));
-    out.push((
-        "candidate varisat, verifier cadical, symmetry 0".into(),
-        SolveOptions {
-            candidate_backend: Some(BackendKind::Varisat),
-            verifier_backend: Some(BackendKind::Cadical),
-            symmetry: 0,
-            ..SolveOptions::default()
-        },
-    ));
+    for (candidate, verifier, symmetry) in [
+        (Varisat, Varisat, 20),
+        (Cadical, Cadical, 20),
+        (Varisat, Cadical, 0),
+    ] {
+        out.push((
+            format!("candidates {candidate:?}, verifiers {verifier:?}, symmetry {symmetry}"),
+            SolveOptions {
+                backend: candidate,
+                candidate_backend: Some(candidate),
+                verifier_backend: Some(verifier),
+                symmetry,
+                check_lemmas: true,
+                ..SolveOptions::default()
+            },
+        ));
+    }
     out
 }
 
@@ -73,9 +74,13 @@ fn add_inner_existential(p: &Problem) -> Option<Problem> {
     let FormulaKind::Quant(Quantifier::All, inner, body) = inner_f.kind() else {
         return None;
     };
-    let k = inner
-        .iter()
-        .find(|d| d.mult == DeclMult::Set && d.arity() == 2)?;
+    // Only over a single universal variable: brute force nests every enumeration.
+    let [k] = inner.as_slice() else {
+        return None;
+    };
+    if k.mult != DeclMult::Set || k.arity() != 2 {
+        return None;
+    }
     let h = &outer[0];
     let m = Decl {
         var: VarId(10_000),
@@ -107,18 +112,21 @@ fn add_inner_existential(p: &Problem) -> Option<Problem> {
 
 /// Brute force: some instance within the bounds satisfies the formula, the evaluator
 /// enumerating every value of every quantified relation.
-fn has_model(p: &Problem) -> bool {
-    let mut found = false;
+/// `None` when the evaluator's enumeration budget is too small for the problem.
+fn has_model(p: &Problem) -> Option<bool> {
+    let mut found = Some(false);
     for_each_instance(&p.bounds, 1 << 20, |inst| {
-        found = eval_formula(inst, &p.formula).expect("evaluates");
-        !found
+        found = eval_formula(inst, &p.formula).ok();
+        found == Some(false)
     })
     .expect("brute force");
     found
 }
 
-fn check(p: &Problem, label: &str, cegis_runs: &mut usize) -> bool {
-    let expected = has_model(p);
+/// CEGIS under every configuration against brute force; `None` if brute force cannot
+/// decide the problem.
+fn check(p: &Problem, label: &str, cegis_runs: &mut usize) -> Option<bool> {
+    let expected = has_model(p)?;
     for (name, opts) in configurations() {
         let mut solver = Solver::new(p, &opts).unwrap_or_else(|e| panic!("{label}: {e:?}"));
         if matches!(solver, Solver::Cegis(_)) {
@@ -150,12 +158,12 @@ fn check(p: &Problem, label: &str, cegis_runs: &mut usize) -> bool {
             p.formula
         );
     }
-    expected
+    Some(expected)
 }
 
 #[test]
 fn cegis_agrees_with_brute_force() {
-    let (mut sat, mut unsat, mut cegis_runs, mut problems) = (0, 0, 0, 0);
+    let (mut sat, mut unsat, mut cegis_runs, mut problems, mut skipped) = (0, 0, 0, 0, 0);
     for seed in 0..SEEDS {
         let p = random_exists_forall_problem(seed);
         let negated = Problem {
@@ -170,19 +178,21 @@ fn cegis_agrees_with_brute_force() {
             variants.push((format!("seed {seed} with an inner existential"), q));
         }
         for (label, v) in variants {
-            problems += 1;
-            if check(&v, &label, &mut cegis_runs) {
-                sat += 1;
-            } else {
-                unsat += 1;
+            match check(&v, &label, &mut cegis_runs) {
+                Some(true) => sat += 1,
+                Some(false) => unsat += 1,
+                None => skipped += 1,
             }
+            problems += 1;
         }
     }
     let per = configurations().len();
     println!(
-        "{problems} problems ({sat} SAT, {unsat} UNSAT); {} of them needed CEGIS",
+        "{problems} problems ({sat} SAT, {unsat} UNSAT, {skipped} too large for brute force); \
+         {} of them needed CEGIS",
         cegis_runs / per
     );
+    assert!(skipped * 20 <= problems, "{skipped} of {problems} skipped");
     assert!(
         cegis_runs / per >= 200,
         "too few problems exercise CEGIS: {}",

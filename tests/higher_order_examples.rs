@@ -11,10 +11,12 @@ use solder::diagnostic::SourceMap;
 use solder::session::{CommandRun, RunOptions, load_file};
 use solder::solve::{BackendKind, Outcome};
 
+/// The examples, plus the regression models in `tests/models/`.
 fn files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/higher-order");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut v: Vec<PathBuf> = ["examples/higher-order", "tests/models"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "als"))
         .collect();
@@ -24,20 +26,29 @@ fn files() -> Vec<PathBuf> {
 
 fn configurations() -> Vec<(String, RunOptions)> {
     // The defaults: CaDiCaL candidates, varisat verifiers.
-    let mut out = vec![("defaults".to_string(), RunOptions::default())];
+    let mut defaults = RunOptions::default();
+    defaults.solve.check_lemmas = true;
+    let mut out = vec![("defaults".to_string(), defaults)];
     for instantiate in [true, false] {
         for fix_orders in [true, false] {
             for incremental in [true, false] {
-                for backend in [BackendKind::Varisat, BackendKind::Cadical] {
+                // Each backend alone, and the default mixed pair (which once hid a bug).
+                let pairs = [
+                    (BackendKind::Varisat, BackendKind::Varisat),
+                    (BackendKind::Cadical, BackendKind::Cadical),
+                    (BackendKind::Cadical, BackendKind::Varisat),
+                ];
+                for (candidate, verifier) in pairs {
                     let mut o = RunOptions::default();
                     o.solve.instantiate = instantiate;
                     o.solve.fix_orders = fix_orders;
                     o.solve.incremental = incremental;
-                    o.solve.backend = backend;
-                    o.solve.candidate_backend = Some(backend);
-                    o.solve.verifier_backend = Some(backend);
+                    o.solve.backend = candidate;
+                    o.solve.candidate_backend = Some(candidate);
+                    o.solve.verifier_backend = Some(verifier);
+                    o.solve.check_lemmas = true;
                     out.push((
-                        format!("instantiate={instantiate} fix_order={fix_orders} incremental={incremental} {backend:?}"),
+                        format!("instantiate={instantiate} fix_order={fix_orders} incremental={incremental} {candidate:?}/{verifier:?}"),
                         o,
                     ));
                 }
@@ -59,7 +70,19 @@ fn higher_order_examples_pass_under_every_switch() {
             let expect = cmd.expect.expect("every example command has an expect");
             commands += 1;
             for (name, opts) in configurations() {
-                match CommandRun::start(&checked, i, &opts) {
+                // A failed internal check panics; report it with the configuration.
+                let started = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    CommandRun::start(&checked, i, &opts)
+                }));
+                let Ok(started) = started else {
+                    failures.push(format!(
+                        "{} {} [{name}]: panicked",
+                        file.display(),
+                        cmd.label
+                    ));
+                    continue;
+                };
+                match started {
                     Ok(run) if run.found() == Some(expect) => {}
                     Ok(run) => failures.push(format!(
                         "{} {} [{name}]: got {:?}",

@@ -115,10 +115,11 @@ fn solver_agrees_with_brute_force_on_random_histories() {
     let started = Instant::now();
     // Verification re-evaluates `some vis, ar` by enumeration, which is exponential in
     // the square of the transactions; the referee is the independent check here.
-    let opts = RunOptions {
+    let mut opts = RunOptions {
         verify: false,
         ..RunOptions::default()
     };
+    opts.solve.check_lemmas = true;
     // level -> (histories that satisfy it, histories that violate it)
     let counts: Mutex<BTreeMap<&str, (usize, usize)>> = Mutex::new(BTreeMap::new());
     // separations of the hierarchy that the random histories exhibit, per pair

@@ -108,6 +108,7 @@ fn isolation_examples_meet_their_expectations() {
                     opts.solve.verifier_backend = Some(backend);
                 }
                 opts.solve.symmetry = symmetry;
+                opts.solve.check_lemmas = true;
                 match CommandRun::start(&checked, i, &opts) {
                     Ok(run) if run.found() == Some(expect) => passed += 1,
                     Ok(run) => failures.push(format!(

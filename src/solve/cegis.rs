@@ -49,6 +49,7 @@
 //! - *naive* (a baseline, off by default): instead of learning `F(X, Y*)`, only block the
 //!   failed candidate.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -60,7 +61,7 @@ use super::{
 use crate::instance::Instance;
 use crate::logic::normalize::nnf;
 use crate::logic::skolem::skolemize;
-use crate::logic::{Bounds, FormulaKind, Problem, RelationKind, TupleSet, VarId};
+use crate::logic::{Bounds, FormulaKind, Problem, Quantifier, RelationKind, TupleSet, VarId};
 use crate::translate::circuit::Bit;
 use crate::translate::symmetry::{fix_total_orders, lex_leader, symmetry_classes};
 use crate::translate::translator::Obligation;
@@ -90,6 +91,7 @@ struct Settings {
     verifier_backend: BackendKind,
     incremental: bool,
     naive: bool,
+    check_lemmas: bool,
     stop: Option<Arc<AtomicBool>>,
 }
 
@@ -151,6 +153,7 @@ impl CegisSolver {
             verifier_backend: opts.verifier_backend.unwrap_or(opts.backend),
             incremental: opts.incremental,
             naive: opts.naive,
+            check_lemmas: opts.check_lemmas,
             stop: opts.stop.clone(),
         };
         let mut top = Level::new(&problem.bounds, settings.candidate_backend, settings, 0)?;
@@ -444,6 +447,7 @@ impl Level {
             );
             // Read everything needed from this model before any lemma is added: adding a
             // clause ends the backend's satisfied state (CaDiCaL forbids reading it after).
+            let snapshot = self.settings.check_lemmas.then(|| self.model_snapshot());
             let mut checks = Vec::new();
             for (j, on) in active.into_iter().enumerate() {
                 if !on {
@@ -477,15 +481,18 @@ impl Level {
             }
             let refuted = !lemmas.is_empty();
             for (j, counterexample, block) in lemmas {
-                match block {
-                    Some(clause) => self.add_clause(clause),
+                let clause = match block {
+                    Some(clause) => clause,
                     None => {
                         let bit = self.instance_of(j, &counterexample)?;
-                        let proxy = self.obligations[j].obligation.proxy;
-                        self.add_clause(vec![!proxy, bit]);
-                        self.collect_obligations();
+                        vec![!self.obligations[j].obligation.proxy, bit]
                     }
+                };
+                if let Some(values) = &snapshot {
+                    self.assert_excludes(values, &clause, j);
                 }
+                self.add_clause(clause);
+                self.collect_obligations();
             }
             if !refuted {
                 return Ok(Answer::Sat);
@@ -494,6 +501,47 @@ impl Level {
                 self.rebuild_backend();
             }
         }
+    }
+
+    /// The value of every circuit variable in the current model (false for those the
+    /// backend never saw, as [`CnfEmitter::model_values`] reads them).
+    fn model_snapshot(&self) -> Vec<bool> {
+        let circuit = self.translator.circuit();
+        (0..circuit.num_vars())
+            .map(|v| {
+                self.emitter
+                    .sat_literal(circuit.var_bit(v))
+                    .is_some_and(|lit| self.backend.value(lit))
+            })
+            .collect()
+    }
+
+    /// The termination argument, checked: a lemma from obligation `j` must not hold in
+    /// the candidate it came from. Variables created since (proxies and witnesses of
+    /// quantifiers nested in the lemma) are unknown, and so are the proxies of the other
+    /// obligations: a candidate may claim a nested quantifier holds, and that claim is
+    /// refuted by its own verifier, so the lemma may also be undecided.
+    fn assert_excludes(&self, candidate: &[bool], clause: &[Bit], j: usize) {
+        let circuit = self.translator.circuit();
+        let claims: HashSet<u32> = self
+            .obligations
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != j)
+            .filter_map(|(_, p)| circuit.var_number(p.obligation.proxy))
+            .collect();
+        let values = circuit.evaluate_partial(clause, |v| {
+            if claims.contains(&v) {
+                None
+            } else {
+                candidate.get(v as usize).copied()
+            }
+        });
+        assert!(
+            !values.contains(&Some(true)),
+            "CEGIS bug: a lemma of obligation {j} (`{}`) holds in the candidate it came from",
+            self.obligations[j].obligation.formula
+        );
     }
 
     /// A fresh backend holding the same clauses (the non-incremental baseline).
@@ -616,12 +664,20 @@ impl Level {
             unreachable!("obligations are quantifiers")
         };
         let negated = nnf(&ob.formula.clone().not());
-        let root = v.translator.formula(&negated)?;
+        // One witness per variable of the leading `some`, so the counterexample is coherent.
+        let root = match negated.kind() {
+            FormulaKind::Quant(Quantifier::Some, decls, body) => {
+                v.translator.exists_with_witnesses(decls, body)?
+            }
+            _ => v.translator.formula(&negated)?,
+        };
         v.answer = v
             .translator
             .witnesses()
             .iter()
-            .filter(|w| decls.iter().any(|d| d.var == w.var))
+            // First-order variables stay quantified in the lemma, which is then stronger;
+            // it still refutes the candidate at the counterexample's atoms.
+            .filter(|w| decls.iter().any(|d| d.var == w.var && !d.is_first_order()))
             .map(|w| (w.var, w.matrix.clone()))
             .collect();
         v.assert(root);

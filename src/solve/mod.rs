@@ -52,6 +52,9 @@ pub struct SolveOptions {
     /// CEGIS: the backends of the candidate and verifier problems (`None`: `backend`).
     pub candidate_backend: Option<BackendKind>,
     pub verifier_backend: Option<BackendKind>,
+    /// CEGIS self-check: panic if a lemma does not falsify the candidate it came from
+    /// (the loop's termination argument). On in debug builds; tests turn it on in release.
+    pub check_lemmas: bool,
 }
 
 impl Default for SolveOptions {
@@ -77,6 +80,7 @@ impl Default for SolveOptions {
             // incremental calls favour varisat.
             candidate_backend: None,
             verifier_backend: Some(BackendKind::Varisat),
+            check_lemmas: cfg!(debug_assertions),
         }
     }
 }

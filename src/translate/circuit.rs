@@ -423,6 +423,69 @@ impl Circuit {
         }
         roots.iter().map(|&b| value_of(&values, b)).collect()
     }
+
+    /// Three-valued (Kleene) evaluation of the cones of `roots`: `None` for variables
+    /// whose value is unknown, and for gates they decide. Visits only the roots' cones.
+    pub fn evaluate_partial(
+        &self,
+        roots: &[Bit],
+        var_value: impl Fn(u32) -> Option<bool>,
+    ) -> Vec<Option<bool>> {
+        let mut memo: FastMap<usize, Option<bool>> = FastMap::default();
+        let mut stack: Vec<usize> = roots.iter().map(|b| b.node()).collect();
+        let known = |memo: &FastMap<usize, Option<bool>>, b: Bit| {
+            memo.get(&b.node()).map(|v| v.map(|x| x ^ b.is_negated()))
+        };
+        while let Some(&node) = stack.last() {
+            if memo.contains_key(&node) {
+                stack.pop();
+                continue;
+            }
+            let inputs: Vec<Bit> = match self.nodes[node] {
+                Node::True | Node::Var(_) => Vec::new(),
+                Node::And { start, len } => {
+                    self.inputs[start as usize..(start + len) as usize].to_vec()
+                }
+                Node::Ite(c, t, e) => vec![c, t, e],
+            };
+            let missing: Vec<usize> = inputs
+                .iter()
+                .filter(|b| !memo.contains_key(&b.node()))
+                .map(|b| b.node())
+                .collect();
+            if !missing.is_empty() {
+                stack.extend(missing);
+                continue;
+            }
+            stack.pop();
+            let value = match self.nodes[node] {
+                Node::True => Some(true),
+                Node::Var(v) => var_value(v),
+                Node::And { .. } => {
+                    let vals: Vec<Option<bool>> =
+                        inputs.iter().map(|&b| known(&memo, b).flatten()).collect();
+                    if vals.contains(&Some(false)) {
+                        Some(false)
+                    } else if vals.iter().all(|v| *v == Some(true)) {
+                        Some(true)
+                    } else {
+                        None
+                    }
+                }
+                Node::Ite(..) => {
+                    let [c, t, e] = [0, 1, 2].map(|k| known(&memo, inputs[k]).flatten());
+                    match c {
+                        Some(true) => t,
+                        Some(false) => e,
+                        None if t.is_some() && t == e => t,
+                        None => None,
+                    }
+                }
+            };
+            memo.insert(node, value);
+        }
+        roots.iter().map(|&b| known(&memo, b).flatten()).collect()
+    }
 }
 
 #[cfg(test)]

@@ -281,6 +281,28 @@ impl Translator {
         Ok(bit)
     }
 
+    /// Translates `some decls | body` (in deferring mode) with every variable of `decls`,
+    /// first-order ones included, a single [`Witness`] matrix, so that a model names one
+    /// value per variable. A CEGIS verifier needs that: grounding a first-order variable
+    /// that precedes a variable over relations would make one witness per atom, and a
+    /// counterexample assembled from witnesses of different branches need not refute the
+    /// candidate.
+    pub fn exists_with_witnesses(
+        &mut self,
+        decls: &[Decl],
+        body: &Formula,
+    ) -> Result<Bit, SolveError> {
+        let f = Formula::exists(decls.to_vec(), body.clone());
+        self.analyze_formula(&f);
+        self.roots.push(Root::Formula(f.clone()));
+        let FormulaKind::Quant(_, decls, body) = f.kind() else {
+            unreachable!("built as a quantifier")
+        };
+        let bit = self.witness(decls, 0, body, true)?;
+        self.check()?;
+        Ok(bit)
+    }
+
     /// Translates an expression (under the current bindings) to a matrix.
     pub fn expr(&mut self, e: &Expr) -> Result<Matrix, SolveError> {
         self.analyze_expr(e);
@@ -605,7 +627,7 @@ impl Translator {
             }
             return match q {
                 Quantifier::All => Ok(self.obligation(decls, i, body)),
-                Quantifier::Some => self.witness(q, decls, i, body),
+                Quantifier::Some => self.witness(decls, i, body, false),
             };
         }
         let bound = self.tr_expr(&decl.bound)?;
@@ -653,15 +675,18 @@ impl Translator {
     }
 
     /// `some decls[i..] | body` with `decls[i]` over relations: a matrix of fresh variables
-    /// within the bound's possible tuples stands for it.
+    /// within the bound's possible tuples stands for it. With `chain`, every later
+    /// variable of `decls` (first-order ones too) is a witness as well.
     fn witness(
         &mut self,
-        q: Quantifier,
         decls: &[Decl],
         i: usize,
         body: &Formula,
+        chain: bool,
     ) -> Result<Bit, SolveError> {
-        let decl = &decls[i];
+        let Some(decl) = decls.get(i) else {
+            return self.tr_formula(body);
+        };
         let bound = self.tr_expr(&decl.bound)?;
         let cells: Vec<(u64, Bit)> = bound
             .cells()
@@ -678,7 +703,11 @@ impl Translator {
         self.bind(decl.var, matrix.clone());
         let fits = self.decl_holds(decl, &matrix);
         let inner = fits.and_then(|fits| {
-            let inner = self.quant(q, decls, i + 1, body)?;
+            let inner = if chain {
+                self.witness(decls, i + 1, body, true)?
+            } else {
+                self.quant(Quantifier::Some, decls, i + 1, body)?
+            };
             Ok(self.circuit.and2(fits, inner))
         });
         self.env.remove(&decl.var);

@@ -656,14 +656,25 @@ impl<'a> Gen<'a> {
     fn exists_forall(&mut self) -> Formula {
         let outer_bound = self.small_binary_bound(4);
         let h = self.declare(DeclMult::Set, outer_bound);
-        let inner = if self.rng.chance(50) {
-            let bound = self.small_binary_bound(3);
-            vec![self.declare(DeclMult::Set, bound)]
-        } else {
-            let n = 1 + self.rng.below(2);
-            self.first_order_decls(n, 1)
+        let inner = match self.rng.below(10) {
+            0..4 => {
+                let bound = self.small_binary_bound(3);
+                vec![self.declare(DeclMult::Set, bound)]
+            }
+            4..7 => {
+                let n = 1 + self.rng.below(2);
+                self.first_order_decls(n, 1)
+            }
+            _ => self.mixed_decls(),
         };
-        let mention = self.mentioning(h.var);
+        let mut mention = self.mentioning(h.var);
+        if let Some(link) = self.linking(&inner, h.var) {
+            mention = match self.rng.below(3) {
+                0 => Formula::and([link, mention]),
+                1 => Formula::or([link, mention]),
+                _ => link.implies(mention),
+            };
+        }
         let rest = self.formula(2);
         let body = if rest.is_true() || rest.is_false() {
             mention
@@ -682,6 +693,70 @@ impl<'a> Gen<'a> {
         } else {
             exists_forall
         }
+    }
+
+    /// Two or three decls mixing first-order variables with `set`, `lone`, `some` and
+    /// `one` variables over relations, in random order, at least one over relations: the
+    /// shape where a verifier's counterexample must be coherent across variables.
+    fn mixed_decls(&mut self) -> Vec<Decl> {
+        if self.rng.chance(60) {
+            // A first-order variable, then a unary one over relations whose value in a
+            // counterexample depends on it, sometimes a first-order one after.
+            let bound = self.expr(1, 1);
+            let x = self.declare(DeclMult::One, bound);
+            let mult = *self
+                .rng
+                .pick(&[DeclMult::Set, DeclMult::Lone, DeclMult::Some]);
+            let bound = self.expr(1, 1);
+            let t = self.declare(mult, bound);
+            let mut decls = vec![x, t];
+            if self.rng.chance(50) {
+                let bound = self.expr(1, 1);
+                decls.push(self.declare(DeclMult::One, bound));
+            }
+            return decls;
+        }
+        let n = 2 + self.rng.below(2);
+        let higher = self.rng.below(n);
+        let mut decls = Vec::new();
+        for i in 0..n {
+            let over_relations = i == higher || self.rng.chance(40);
+            let decl = if !over_relations {
+                let bound = self.expr(1, 1);
+                self.declare(DeclMult::One, bound)
+            } else if self.rng.chance(30) {
+                let bound = self.small_binary_bound(3);
+                let mult = *self
+                    .rng
+                    .pick(&[DeclMult::Set, DeclMult::One, DeclMult::Lone]);
+                self.declare(mult, bound)
+            } else {
+                let mult = *self
+                    .rng
+                    .pick(&[DeclMult::Set, DeclMult::Lone, DeclMult::Some]);
+                let bound = self.expr(1, 1);
+                self.declare(mult, bound)
+            };
+            decls.push(decl);
+        }
+        decls
+    }
+
+    /// An atomic formula tying a first-order variable `x` of `decls` to a unary variable
+    /// over relations `t` declared after it, through `h` (`x->t in h`, `t in x.h`,
+    /// `x.h in t`, `x.h = t`); `None` when no such pair exists.
+    fn linking(&mut self, decls: &[Decl], h: VarId) -> Option<Formula> {
+        let x = decls.iter().position(|d| d.is_first_order())?;
+        let t = decls[x + 1..]
+            .iter()
+            .find(|d| !d.is_first_order() && d.arity() == 1)?;
+        let (xe, te, hv) = (decls[x].var_expr(), t.var_expr(), Expr::var(h, 2));
+        Some(match self.rng.below(4) {
+            0 => Formula::subset(Expr::product(xe, te), hv),
+            1 => Formula::subset(te, Expr::join(xe, hv)),
+            2 => Formula::subset(Expr::join(xe, hv), te),
+            _ => Formula::equal(Expr::join(xe, hv), te),
+        })
     }
 
     /// A binary bound for a `set` decl: a binary relation, or a constant of at most `max`
