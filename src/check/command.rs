@@ -527,6 +527,21 @@ impl<'a> BoundsBuilder<'a> {
                     .push(self.layout.sig_value[s.index()].in_(&parent_union));
             }
         }
+        // Multiplicities of subset sigs (`in` and `=`) cannot be scopes: they constrain
+        // the sig's value directly.
+        for s in (BUILTIN_COUNT..self.model.sigs.len() as u32).map(SigId) {
+            let sig = self.model.sig(s);
+            if !matches!(sig.kind, SigKind::Subset { .. }) {
+                continue;
+            }
+            let value = &self.layout.sig_value[s.index()];
+            match sig.mult {
+                Some(SigMult::One) => self.structure.push(value.one()),
+                Some(SigMult::Lone) => self.structure.push(value.lone()),
+                Some(SigMult::Some) => self.structure.push(value.some()),
+                None => {}
+            }
+        }
     }
 
     fn upper_of_sig(&self, s: SigId) -> TupleSet {

@@ -320,8 +320,22 @@ impl<'m> Elaborator<'m> {
                 this.var_expr()
                     .eq(&that.var_expr())
                     .not()
-                    .implies(Expr::intersection(this_f, that_f).no()),
+                    .implies(Expr::intersection(this_f.clone(), that_f).no()),
             ));
+        }
+        // `disj f, g: e`: per atom, the fields of one declaration are pairwise disjoint.
+        // Each pair is stated once, by the field declared first.
+        if field.decl.disj {
+            for (g, other) in self.model.fields.iter().enumerate().skip(f.index() + 1) {
+                if other.sig != field.sig || !std::sync::Arc::ptr_eq(&other.decl, &field.decl) {
+                    continue;
+                }
+                let other_f = Expr::join(this_e.clone(), self.field_expr(FieldId(g as u32))?);
+                out.push(Formula::forall(
+                    vec![this.clone()],
+                    Expr::intersection(this_f.clone(), other_f).no(),
+                ));
+            }
         }
         Ok(Formula::and(out))
     }
@@ -971,17 +985,23 @@ impl<'m> Elaborator<'m> {
                     ),
                 ));
             }
+            // Alloy accepts such a call (a parameter's bound is not a constraint at the
+            // call site), so this is only a warning.
             if !t.is_empty() && !types::overlaps(self.model, &t, pt) {
-                return Err(ElabError::new(
+                let w = Diagnostic::warning(
                     arg_span,
                     format!(
-                        "this argument of type {} cannot be a `{}` of `{}` (type {})",
+                        "this argument of type {} can never be a `{}` of `{}` (type {})",
                         types::show(self.model, &t),
                         func.params[i].name,
                         func.name,
                         types::show(self.model, pt)
                     ),
-                ));
+                );
+                let mut warnings = self.warnings.borrow_mut();
+                if !warnings.contains(&w) {
+                    warnings.push(w);
+                }
             }
             out.push(v);
         }

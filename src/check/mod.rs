@@ -36,13 +36,19 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Checked, Errors
     let mut model = loader::load(sources, root)?;
     let layout = Layout::new(&model);
     let mut errors: Vec<Diagnostic> = Vec::new();
-    let field_types = {
+    let (field_types, warnings) = {
         let elab = Elaborator::new(&model, &layout);
         check_bodies(&elab, &mut errors);
-        (0..model.fields.len())
+        let types = (0..model.fields.len())
             .map(|f| elab.field_type(FieldId(f as u32)).ok())
-            .collect::<Vec<_>>()
+            .collect::<Vec<_>>();
+        (types, elab.warnings.take())
     };
+    for w in warnings {
+        if !model.warnings.contains(&w) {
+            model.warnings.push(w);
+        }
+    }
     if !errors.is_empty() {
         return Err(Errors(errors));
     }
