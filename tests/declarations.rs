@@ -323,3 +323,16 @@ fn calls_accept_arguments_outside_the_parameter_type() {
         checked.model.warnings
     );
 }
+
+#[test]
+fn a_call_whose_types_meet_wins_over_one_whose_types_do_not() {
+    // `max` is util/ordering's (over Grade) and util/integer's (over Int): the argument
+    // `Grade` picks ordering's, without a warning; `Grade.max[c.grades]` is
+    // `c.grades.(max[Grade])`, the people with the top grade.
+    let text = "open util/ordering[Grade]
+         sig Person {} sig Grade {} sig Course { grades: Person -> Grade }
+         run { some c: Course | no Grade.max[c.grades] and some c.grades } for 3 expect 1
+         run { some c: Course | Grade.max[c.grades] != c.grades.last } for 3 expect 0";
+    check_expectations(text);
+    assert!(load(text).model.warnings.is_empty());
+}

@@ -868,12 +868,24 @@ impl<'m> Elaborator<'m> {
                     let np = func.params.len();
                     if args.len() >= np {
                         let vals: R<Vec<Val>> = (0..np).map(&mut arg).collect();
+                        let mut mismatches = Vec::new();
                         let r = vals.and_then(|vals| {
-                            let vals = self.applicable(fid, vals, args, span)?;
+                            let (vals, m) = self.applicable(fid, vals, args, span)?;
+                            mismatches = m;
                             let v = self.call_or_poison(fid, vals, span)?;
                             self.join_vals(v, &args[np..], &mut |i| arg(np + i), span)
                         });
-                        push(r, 0, &mut ok);
+                        let weight = u8::from(!mismatches.is_empty());
+                        if r.is_ok() && items.len() == 1 {
+                            // The only meaning: Alloy takes it, and so do we, warning.
+                            let mut warnings = self.warnings.borrow_mut();
+                            for w in mismatches {
+                                if !warnings.contains(&w) {
+                                    warnings.push(w);
+                                }
+                            }
+                        }
+                        push(r, weight, &mut ok);
                     } else if let SigCtx::Fact(_) = env.sig_ctx
                         && args.len() + 1 == np
                         && let Some(this) = env.local("this").cloned()
@@ -950,17 +962,21 @@ impl<'m> Elaborator<'m> {
     }
 
     /// Check argument types against parameter types (this is what selects an overload),
-    /// settling overloaded arguments by the parameter's type.
+    /// settling overloaded arguments by the parameter's type. Alloy accepts an argument
+    /// whose type cannot meet its parameter's (a parameter's bound is not a constraint at
+    /// the call site), but such a call loses to one whose types meet: the warnings for
+    /// it come back with the arguments, for the caller to keep if the call is chosen.
     fn applicable(
         &self,
         fid: FuncId,
         vals: Vec<Val>,
         args: &[&ast::Expr],
         span: Span,
-    ) -> R<Vec<Val>> {
+    ) -> R<(Vec<Val>, Vec<Diagnostic>)> {
         let pts = self.param_types(fid)?;
         let func = self.model.func(fid);
         let mut out = Vec::new();
+        let mut mismatches = Vec::new();
         for (i, (v, pt)) in vals.into_iter().zip(&pts).enumerate() {
             let arg_span = args.get(i).map_or(span, |a| a.span);
             let v = match v {
@@ -985,10 +1001,8 @@ impl<'m> Elaborator<'m> {
                     ),
                 ));
             }
-            // Alloy accepts such a call (a parameter's bound is not a constraint at the
-            // call site), so this is only a warning.
             if !t.is_empty() && !types::overlaps(self.model, &t, pt) {
-                let w = Diagnostic::warning(
+                mismatches.push(Diagnostic::warning(
                     arg_span,
                     format!(
                         "this argument of type {} can never be a `{}` of `{}` (type {})",
@@ -997,15 +1011,11 @@ impl<'m> Elaborator<'m> {
                         func.name,
                         types::show(self.model, pt)
                     ),
-                );
-                let mut warnings = self.warnings.borrow_mut();
-                if !warnings.contains(&w) {
-                    warnings.push(w);
-                }
+                ));
             }
             out.push(v);
         }
-        Ok(out)
+        Ok((out, mismatches))
     }
 
     /// A call whose body solder cannot elaborate yet (integer functions) still has the type

@@ -976,6 +976,14 @@ impl<'a> Grammar<'a> {
             just(Tok::IntKw).to(UnaryOp::IntCast),
             just(Tok::Sum).to(UnaryOp::SumCast),
         ))));
+        // `a.disj` and `a.disj[b, …]`: the builtin `disj` with a receiver, as Alloy reads it.
+        let dot_disj = op(just(Tok::Dot).ignore_then(just(Tok::Disj)).ignore_then(
+            expr.clone()
+                .separated_by(just(Tok::Comma))
+                .collect::<Vec<_>>()
+                .delimited_by(just(Tok::LBracket), just(Tok::RBracket))
+                .or_not(),
+        ));
         let closure = prefix_op(
             select! {
                 Tok::Tilde => UnaryOp::Transpose,
@@ -1032,6 +1040,15 @@ impl<'a> Grammar<'a> {
                 Expr::new(ExprKind::Box(Box::new(a), args), sp(e.span()))
             }),
             postfix(17, dot_cast, move |a, op, e| un(op, a, e)),
+            postfix(
+                17,
+                dot_disj,
+                move |a, rest: Option<Vec<Expr>>, e: &mut Ex<'_, 'a>| {
+                    let mut args = vec![a];
+                    args.extend(rest.unwrap_or_default());
+                    Expr::new(ExprKind::Disj(args), sp(e.span()))
+                },
+            ),
             infix(
                 left(18),
                 op(just(Tok::Dot).to(BinaryOp::Join)),

@@ -334,6 +334,10 @@ fn casts_and_special_forms() {
     assert_eq!(expr("a.b.sum"), "(sum (. a b))");
     assert_eq!(expr("Int[i]"), "([] Int i)");
     assert_eq!(expr("disj[a, b, c]"), "(disj a b c)");
+    // With a receiver, as Alloy reads it: `a.disj[b]` is `disj[a, b]`.
+    assert_eq!(expr("a.disj[b, c]"), "(disj a b c)");
+    assert_eq!(expr("x.f.disj[x.g]"), "(disj (. x f) (. x g))");
+    assert_eq!(expr("b.(a.disj)"), "(. b (disj a))");
     assert_eq!(expr("@f + this.g"), "(+ @f (. this g))");
     assert_eq!(expr("iden + univ + none"), "(+ (+ iden univ) none)");
     assert_eq!(expr("Int + String + seq/Int"), "(+ (+ Int String) seq/Int)");
