@@ -36,12 +36,17 @@ struct Timing {
 }
 
 fn measure(path: &Path, index: usize, backend: BackendKind) -> Option<Timing> {
+    measure_with(path, index, backend, true)
+}
+
+fn measure_with(path: &Path, index: usize, backend: BackendKind, overlap: bool) -> Option<Timing> {
     let mut best: Option<Timing> = None;
     for _ in 0..RUNS {
         let mut sources = SourceMap::new();
         let checked = load_file(&mut sources, path).ok()?;
         let mut opts = RunOptions::default();
         opts.solve.backend = backend;
+        opts.solve.overlap_singletons = overlap;
         opts.verify = false;
         let started = Instant::now();
         let run = CommandRun::start(&checked, index, &opts).ok()?;
@@ -159,4 +164,37 @@ fn main() {
         ms(translate_max.0),
         translate_max.1
     );
+    overlap_table(&common::als_files(&root.join("benches/models")));
+}
+
+/// The singleton-overlap switch (`--no-singleton-overlap`) on solder's bench models.
+fn overlap_table(files: &[std::path::PathBuf]) {
+    println!(
+        "\n{:<40} | {:>10} {:>10} | {:>10} {:>10}",
+        "singleton overlap (ms, solving)", "cad.on", "cad.off", "var.on", "var.off"
+    );
+    for file in files {
+        let mut sources = SourceMap::new();
+        let Ok(checked) = load_file(&mut sources, file) else {
+            continue;
+        };
+        for (i, cmd) in checked.model.commands.iter().enumerate() {
+            let name = format!(
+                "{}:{}",
+                file.file_stem().unwrap_or_default().to_string_lossy(),
+                cmd.label
+            );
+            let mut cells = Vec::new();
+            for backend in [BackendKind::Cadical, BackendKind::Varisat] {
+                for overlap in [true, false] {
+                    let t = measure_with(file, i, backend, overlap);
+                    cells.push(t.map_or("fails".to_string(), |t| ms(t.solve)));
+                }
+            }
+            println!(
+                "{name:<40} | {:>10} {:>10} | {:>10} {:>10}",
+                cells[0], cells[1], cells[2], cells[3]
+            );
+        }
+    }
 }

@@ -73,6 +73,10 @@ struct SolverArgs {
     /// CEGIS: rebuild the candidate and verifier solvers for every candidate.
     #[arg(long)]
     no_incremental: bool,
+    /// Compare expressions known to hold one tuple by overlap, not cell by cell (`a.f !=
+    /// b.f` for `f: one T`); this turns that off.
+    #[arg(long)]
+    no_singleton_overlap: bool,
     /// CEGIS baseline: block failed candidates instead of learning from counterexamples.
     #[arg(long)]
     naive: bool,
@@ -160,6 +164,7 @@ impl SolverArgs {
         o.solve.fix_orders = !self.no_fix_order;
         o.solve.instantiate = !self.no_instantiate;
         o.solve.incremental = !self.no_incremental;
+        o.solve.overlap_singletons = !self.no_singleton_overlap;
         o.solve.naive = self.naive;
         if let Some(solver) = self.candidate_solver {
             o.solve.candidate_backend = Some(kind(solver));

@@ -85,12 +85,23 @@ enum Disagreement {
     Count(usize, usize),
 }
 
-fn run_case(case: &Case) -> Result<(), Disagreement> {
+/// Verdict and count with every switch that changes the encoding of the declarations'
+/// constraints: singleton overlap on and off must both agree with Alloy 6.
+fn run_case(case: &Case) -> Result<(), (Disagreement, &'static str)> {
+    for (overlap, label) in [(true, ""), (false, " (--no-singleton-overlap)")] {
+        run_case_with(case, overlap).map_err(|d| (d, label))?;
+    }
+    Ok(())
+}
+
+fn run_case_with(case: &Case, overlap: bool) -> Result<(), Disagreement> {
     let mut sources = SourceMap::new();
     let checked = load_file(&mut sources, &case.file)
         .map_err(|e| Disagreement::Rejected(e.0[0].message.clone()))?;
     let err = |e: solder::diagnostic::Errors| Disagreement::Rejected(e.0[0].message.clone());
-    let run = CommandRun::start(&checked, 0, &RunOptions::default()).map_err(err)?;
+    let mut opts = RunOptions::default();
+    opts.solve.overlap_singletons = overlap;
+    let run = CommandRun::start(&checked, 0, &opts).map_err(err)?;
     let verdict = if matches!(run.outcome, Outcome::Sat(_)) {
         "sat"
     } else {
@@ -103,7 +114,6 @@ fn run_case(case: &Case) -> Result<(), Disagreement> {
         return Ok(());
     };
     // Every instance, symmetry breaking off; the count is comparable below the cap only.
-    let mut opts = RunOptions::default();
     opts.solve.symmetry = 0;
     let mut run = CommandRun::start(&checked, 0, &opts).map_err(err)?;
     let mut instances = Vec::new();
@@ -145,12 +155,12 @@ fn golden_models_match_alloy6_verdicts_and_counts() {
                     let Some(case) = cases.get(i) else { break };
                     let message = match std::panic::catch_unwind(|| run_case(case)) {
                         Ok(Ok(())) => continue,
-                        Ok(Err(Disagreement::Rejected(m))) => format!("rejected: {m}"),
-                        Ok(Err(Disagreement::Verdict(v))) => {
-                            format!("verdict {v}, Alloy 6 says {}", case.expected)
+                        Ok(Err((Disagreement::Rejected(m), _))) => format!("rejected: {m}"),
+                        Ok(Err((Disagreement::Verdict(v), switch))) => {
+                            format!("verdict {v}{switch}, Alloy 6 says {}", case.expected)
                         }
-                        Ok(Err(Disagreement::Count(got, want))) => {
-                            format!("{got} isomorphism classes, Alloy 6 has {want}")
+                        Ok(Err((Disagreement::Count(got, want), switch))) => {
+                            format!("{got} isomorphism classes{switch}, Alloy 6 has {want}")
                         }
                         Err(_) => "panicked".to_string(),
                     };

@@ -3,6 +3,7 @@
 pub mod ast;
 pub mod normalize;
 pub mod problem;
+pub mod singletons;
 pub mod skolem;
 pub mod tuples;
 pub mod upper;

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::{Outcome, SatBackend, SatResult, SolveError, SolveOptions, SolveStats, new_backend};
 use crate::instance::Instance;
+use crate::logic::singletons::overlap_singleton_equalities;
 use crate::logic::skolem::skolemize;
 use crate::logic::{Bounds, Problem, RelationKind};
 use crate::translate::circuit::Bit;
@@ -35,6 +36,9 @@ impl Enumerator {
         let mut problem = skolemize(problem, &opts.skolem_prefix);
         if opts.fix_orders {
             problem = fix_total_orders(&problem);
+        }
+        if opts.overlap_singletons {
+            problem.formula = overlap_singleton_equalities(&problem.formula);
         }
         let mut translator = Translator::new(&problem.bounds)?;
         let root = translator.formula(&problem.formula)?;

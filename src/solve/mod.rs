@@ -55,6 +55,9 @@ pub struct SolveOptions {
     /// CEGIS self-check: panic if a lemma does not falsify the candidate it came from
     /// (the loop's termination argument). On in debug builds; tests turn it on in release.
     pub check_lemmas: bool,
+    /// First-order problems: compare known singletons by overlap
+    /// ([`crate::logic::singletons`]); `--no-singleton-overlap` turns it off.
+    pub overlap_singletons: bool,
 }
 
 impl Default for SolveOptions {
@@ -81,6 +84,7 @@ impl Default for SolveOptions {
             candidate_backend: None,
             verifier_backend: Some(BackendKind::Varisat),
             check_lemmas: cfg!(debug_assertions),
+            overlap_singletons: true,
         }
     }
 }
