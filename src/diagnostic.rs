@@ -209,13 +209,84 @@ impl SourceMap {
         (line, col)
     }
 
-    /// Render diagnostics with ariadne. `color` is for terminals.
+    /// Render diagnostics with ariadne. `color` is for terminals. At most [`MAX_SHOWN`]
+    /// are shown, with a count of the rest: a mistake repeated thousands of times on one
+    /// line must not print hundreds of megabytes.
     pub fn render(&self, diagnostics: &[Diagnostic], color: bool) -> String {
         let mut out = Vec::new();
-        for d in diagnostics {
+        for d in diagnostics.iter().take(MAX_SHOWN) {
             self.render_one(d, color, &mut out);
         }
+        let rest = &diagnostics[diagnostics.len().min(MAX_SHOWN)..];
+        if !rest.is_empty() {
+            let errors = rest.iter().filter(|d| d.is_error()).count();
+            let warnings = rest.len() - errors;
+            let mut parts = Vec::new();
+            if errors > 0 {
+                parts.push(format!(
+                    "{errors} more error{}",
+                    if errors == 1 { "" } else { "s" }
+                ));
+            }
+            if warnings > 0 {
+                parts.push(format!(
+                    "{warnings} more warning{}",
+                    if warnings == 1 { "" } else { "s" }
+                ));
+            }
+            out.extend_from_slice(format!("… and {} not shown\n", parts.join(" and ")).as_bytes());
+        }
         String::from_utf8_lossy(&out).into_owned()
+    }
+
+    /// Does a span touch a line too long to print whole?
+    fn on_long_line(&self, span: Span) -> bool {
+        let text = self.text(span.file);
+        let start = floor_char_boundary(text, (span.start as usize).min(text.len()));
+        let end = floor_char_boundary(text, (span.end as usize).min(text.len())).max(start);
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+        text[line_start..line_end].chars().count() > LONG_LINE
+    }
+
+    /// A diagnostic on a very long line, without ariadne (which prints whole lines): the
+    /// location, and a window of the line around the span.
+    fn render_windowed(&self, d: &Diagnostic, span: Span, out: &mut Vec<u8>) {
+        let prefix = match d.severity {
+            Severity::Error => "Error",
+            Severity::Warning => "Warning",
+        };
+        let mut text = format!("{prefix}: {}\n", d.message);
+        let excerpt = |s: Span, label: &str| {
+            let src = self.text(s.file);
+            let (line, col) = self.line_col(s.file, s.start);
+            let start = floor_char_boundary(src, (s.start as usize).min(src.len()));
+            let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = src[start..].find('\n').map_or(src.len(), |i| start + i);
+            let chars: Vec<char> = src[line_start..line_end].chars().collect();
+            let at = col - 1;
+            let width = self.snippet(s).chars().count().clamp(1, WINDOW_AFTER);
+            let from = at.saturating_sub(WINDOW_BEFORE);
+            let to = (at + width + WINDOW_AFTER).min(chars.len());
+            let lead = if from > 0 { "…" } else { "" };
+            let tail = if to < chars.len() { "…" } else { "" };
+            let window: String = chars[from..to].iter().collect();
+            let pad = " ".repeat(lead.chars().count() + at - from);
+            let gutter = " ".repeat(line.to_string().len());
+            format!(
+                "{gutter}--> {}:{line}:{col}\n{gutter} |\n{line} | {lead}{window}{tail}\n{gutter} | {pad}{} {label}\n",
+                self.get(s.file).name,
+                "^".repeat(width)
+            )
+        };
+        text.push_str(&excerpt(span, d.label.as_deref().unwrap_or("here")));
+        for n in &d.notes {
+            text.push_str(&excerpt(n.span, &n.message));
+        }
+        if let Some(h) = &d.help {
+            text.push_str(&format!("  help: {h}\n"));
+        }
+        out.extend_from_slice(text.as_bytes());
     }
 
     fn render_one(&self, d: &Diagnostic, color: bool, out: &mut Vec<u8>) {
@@ -235,6 +306,10 @@ impl SourceMap {
             }
             return;
         };
+        if self.on_long_line(span) || d.notes.iter().any(|n| self.on_long_line(n.span)) {
+            self.render_windowed(d, span, out);
+            return;
+        }
         let name = |f: FileId| self.get(f).name.clone();
         let char_span = |s: Span| {
             let text = self.text(s.file);
@@ -264,6 +339,13 @@ impl SourceMap {
         let _ = builder.finish().write(sources, &mut *out);
     }
 }
+
+/// Diagnostics rendered at once; the rest are counted.
+pub const MAX_SHOWN: usize = 20;
+/// Lines longer than this (in characters) are shown as a window around the span.
+const LONG_LINE: usize = 240;
+const WINDOW_BEFORE: usize = 60;
+const WINDOW_AFTER: usize = 100;
 
 fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     while i > 0 && !text.is_char_boundary(i) {

@@ -4,6 +4,11 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+mod batch;
+
+use batch::{Control, StopReason, exit};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -77,6 +82,13 @@ struct SolverArgs {
     /// b.f` for `f: one T`); this turns that off.
     #[arg(long)]
     no_singleton_overlap: bool,
+    /// Give up on a command after SECS seconds (its outcome is then `timeout`; exit code 4).
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    timeout: Option<f64>,
+    /// Refuse commands with more primary variables (tuples a relation may or may not hold)
+    /// than this; about 1 KB of memory each.
+    #[arg(long, value_name = "N", default_value_t = solder::check::command::DEFAULT_MAX_VARS)]
+    max_vars: u64,
     /// CEGIS baseline: block failed candidates instead of learning from counterexamples.
     #[arg(long)]
     naive: bool,
@@ -173,7 +185,15 @@ impl SolverArgs {
             o.solve.verifier_backend = Some(kind(solver));
         }
         o.verify = !self.no_verify;
+        o.max_vars = self.max_vars;
         o
+    }
+}
+
+fn parse_timeout(s: &str) -> Result<f64, String> {
+    match s.trim_end_matches('s').parse::<f64>() {
+        Ok(t) if t > 0.0 && t < 1e9 => Ok(t),
+        _ => Err(format!("`{s}` is not a number of seconds above 0")),
     }
 }
 
@@ -207,19 +227,63 @@ fn main() -> ExitCode {
     }
 }
 
+/// Milliseconds with microsecond precision, for JSON (no `0.8233550000000001`).
+fn millis(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
 fn ms(d: std::time::Duration) -> String {
     format!("{} ms", d.as_millis())
 }
 
 fn command_text(sources: &SourceMap, run: &CommandRun) -> String {
-    let text = sources.snippet(run.command.span);
-    // One line, so that long blocks do not flood the output.
+    one_line(sources.snippet(run.command.span))
+}
+
+/// A command's source on one line, so that long blocks do not flood the output.
+fn one_line(text: &str) -> String {
     let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if one.chars().count() > 80 {
         format!("{}…", one.chars().take(79).collect::<String>())
     } else {
         one
     }
+}
+
+/// The more important of two exit codes: errors, then counterexamples, then timeouts.
+fn worse(a: u8, b: u8) -> u8 {
+    let rank = |c: u8| match c {
+        exit::ERROR => 3,
+        exit::COUNTEREXAMPLE => 2,
+        exit::TIMEOUT => 1,
+        _ => 0,
+    };
+    if rank(b) > rank(a) { b } else { a }
+}
+
+/// What a batch command prints when a step did not stop within a second of being asked:
+/// the command and the reason, without statistics (the solver still holds them).
+fn give_up_report(text: &str, json: bool, started: Instant, reason: StopReason) -> u8 {
+    let elapsed = started.elapsed();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "command": text,
+                "outcome": reason.outcome(),
+                "instance": null,
+                "stats": { "total_ms": millis(elapsed) },
+            })
+        );
+    } else {
+        println!(
+            "{text}\n  {} — {} (the solver did not stop within a second; no statistics)\n",
+            reason.outcome(),
+            ms(elapsed)
+        );
+    }
+    let _ = std::io::stdout().flush();
+    batch::exit_code(reason)
 }
 
 fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<ExitCode, Errors> {
@@ -261,27 +325,38 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
         eprintln!("{}: no commands to execute", args.file.display());
         return Ok(ExitCode::SUCCESS);
     }
-    let opts = args.solver.options();
+    let control = Control::new(args.solver.timeout.map(Duration::from_secs_f64));
+    let mut opts = args.solver.options();
+    opts.solve.stop = Some(control.stop.clone());
     let wanted = if args.all {
         usize::MAX
     } else {
         args.count.unwrap_or(1).max(1)
     };
-    let mut out = std::io::stdout().lock();
+    let mut code = exit::OK;
     for i in indices {
-        let mut cr = CommandRun::start(&checked, i, &opts)?;
-        let text = command_text(sources, &cr);
+        let started = Instant::now();
+        let text = one_line(sources.snippet(checked.model.commands[i].span));
+        let give_up = |reason| give_up_report(&text, args.json, started, reason);
+        let (result, mut stopped) =
+            control.guard(started, || CommandRun::start(&checked, i, &opts), give_up);
+        let mut cr = result?;
         // Researchers want the smallest anomaly: shrink histories unless told otherwise.
         let history = cr
             .instance()
             .is_some_and(|inst| render::history::is_history(&cr.command.presentation, inst));
         let shrink = args.shrink || (history && !args.no_shrink && wanted == 1);
-        let shrunk = if shrink && cr.instance().is_some() {
-            Some(cr.shrink()?)
+        let shrunk = if shrink && cr.instance().is_some() && stopped.is_none() {
+            let (result, why) = control.guard(started, || cr.shrink(), give_up);
+            stopped = why;
+            Some(result?)
         } else {
             None
         };
         let note = match shrunk {
+            _ if stopped.is_some() && shrunk.is_some() => {
+                " (stopped while shrinking: not necessarily minimal)".to_string()
+            }
             Some(0) => " (already minimal)".to_string(),
             Some(n) if args.shrink => format!(", shrunk by {n} tuples to a minimal one"),
             Some(n) => {
@@ -291,42 +366,81 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
         };
         loop {
             if args.json {
-                let obj = json_result(&text, &cr);
-                let _ = writeln!(out, "{obj}");
+                let obj = json_result(&text, &cr, stopped);
+                let _ = writeln!(out_lock(), "{obj}");
             } else {
-                print_result(&mut out, &text, &cr, args, &note);
+                print_result(&mut out_lock(), &text, &cr, args, &note, stopped);
             }
-            if cr.instances_seen >= wanted || !matches!(cr.outcome, Outcome::Sat(_)) {
+            if cr.instances_seen >= wanted
+                || !matches!(cr.outcome, Outcome::Sat(_))
+                || stopped.is_some()
+            {
                 break;
             }
-            cr.advance()?;
-            if !matches!(cr.outcome, Outcome::Sat(_)) {
+            let (result, why) = control.guard(started, || cr.advance().map(|_| ()), give_up);
+            stopped = why;
+            result?;
+            if matches!(cr.outcome, Outcome::Unsat) {
                 if !args.json {
-                    let _ = writeln!(out, "  no more instances ({} in all)\n", cr.instances_seen);
+                    let _ = writeln!(
+                        out_lock(),
+                        "  no more instances ({} in all)\n",
+                        cr.instances_seen
+                    );
                 }
                 break;
             }
         }
+        if cr.command.kind == CommandKind::Check && cr.instances_seen > 0 {
+            code = worse(code, exit::COUNTEREXAMPLE);
+        }
+        match stopped {
+            Some(StopReason::Timeout) => code = worse(code, exit::TIMEOUT),
+            // A signal ends the batch: the remaining commands are not run.
+            Some(reason) => return Ok(ExitCode::from(batch::exit_code(reason))),
+            None => {}
+        }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(code))
 }
 
-fn print_result(out: &mut impl Write, text: &str, cr: &CommandRun, args: &RunArgs, note: &str) {
+/// Standard output, flushed line by line by the lock's owner; re-locked per write so that
+/// the worker threads' panics (if any) cannot leave it locked.
+fn out_lock() -> std::io::StdoutLock<'static> {
+    std::io::stdout().lock()
+}
+
+fn print_result(
+    out: &mut impl Write,
+    text: &str,
+    cr: &CommandRun,
+    args: &RunArgs,
+    note: &str,
+    stopped: Option<StopReason>,
+) {
     let stats = cr.stats();
-    if cr.instances_seen <= 1 {
-        let _ = writeln!(out, "{text}");
+    let interrupted = matches!(cr.outcome, Outcome::Interrupted);
+    let verdict = match stopped {
+        Some(StopReason::Timeout) if interrupted => "timeout: no answer within the time limit",
+        Some(_) if interrupted => "interrupted",
+        _ => cr.verdict(),
+    };
+    if cr.instances_seen <= 1 || interrupted {
+        if cr.instances_seen <= 1 {
+            let _ = writeln!(out, "{text}");
+        }
         let scope = &cr.command.scope_summary;
         let _ = writeln!(
             out,
-            "  {}{note} — {} (scope: {})",
-            cr.verdict(),
+            "  {verdict}{note} — {} (scope: {})",
             ms(cr.elapsed),
             if scope.is_empty() { "no sigs" } else { scope }
         );
     } else {
         let _ = writeln!(out, "  instance {}:", cr.instances_seen);
     }
-    if args.stats && cr.instances_seen <= 1 {
+    // Partial statistics always come with an interruption: they say how far it got.
+    if (args.stats && cr.instances_seen <= 1) || interrupted {
         let _ = writeln!(
             out,
             "  {} primary variables, {} auxiliary variables, {} clauses; translation {}, solving {}, {} SAT call(s)",
@@ -367,12 +481,12 @@ fn print_result(out: &mut impl Write, text: &str, cr: &CommandRun, args: &RunArg
     }
 }
 
-fn json_result(text: &str, cr: &CommandRun) -> serde_json::Value {
+fn json_result(text: &str, cr: &CommandRun, stopped: Option<StopReason>) -> serde_json::Value {
     let stats = cr.stats();
     let outcome = match cr.outcome {
         Outcome::Sat(_) => "sat",
         Outcome::Unsat => "unsat",
-        Outcome::Interrupted => "interrupted",
+        Outcome::Interrupted => stopped.map_or("interrupted", StopReason::outcome),
     };
     let instance = cr
         .instance()
@@ -390,15 +504,15 @@ fn json_result(text: &str, cr: &CommandRun) -> serde_json::Value {
             "aux_vars": stats.aux_vars,
             "clauses": stats.clauses,
             "sat_calls": stats.sat_calls,
-            "translate_ms": stats.translate_time.as_secs_f64() * 1000.0,
-            "solve_ms": stats.solve_time.as_secs_f64() * 1000.0,
-            "total_ms": cr.elapsed.as_secs_f64() * 1000.0,
+            "translate_ms": millis(stats.translate_time),
+            "solve_ms": millis(stats.solve_time),
+            "total_ms": millis(cr.elapsed),
             "higher_order": stats.higher_order,
             "candidates": stats.candidates,
             "counterexamples": stats.counterexamples,
             "verifier_vars": stats.verifier_vars,
             "verifier_clauses": stats.verifier_clauses,
-            "verify_ms": stats.verify_time.as_secs_f64() * 1000.0,
+            "verify_ms": millis(stats.verify_time),
         }
     })
 }
@@ -413,62 +527,99 @@ fn print_warnings(sources: &SourceMap, checked: &Checked) {
 }
 
 fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
-    let opts = args.solver.options();
+    let control = Control::new(args.solver.timeout.map(Duration::from_secs_f64));
+    let mut opts = args.solver.options();
+    opts.solve.stop = Some(control.stop.clone());
     let color = std::io::stderr().is_terminal();
-    let (mut passed, mut failed, mut errored) = (0usize, 0usize, 0usize);
-    let mut out = std::io::stdout().lock();
+    let (mut passed, mut failed, mut errored, mut timed_out) = (0usize, 0usize, 0usize, 0usize);
+    let mut with_expect = 0usize;
     for file in &args.files {
         let checked = match load_file(sources, file) {
             Ok(c) => c,
             Err(e) => {
                 eprint!("{}", sources.render(&e.0, color));
-                let _ = writeln!(out, "ERROR {}: the model does not load", file.display());
+                println!("ERROR {}: the model does not load", file.display());
                 errored += 1;
                 continue;
             }
         };
         for (i, cmd) in checked.model.commands.iter().enumerate() {
             let Some(expect) = cmd.expect else { continue };
+            with_expect += 1;
             let name = format!("{} {}", file.display(), cmd.label);
-            match CommandRun::start(&checked, i, &opts) {
+            let started = Instant::now();
+            let text = one_line(sources.snippet(cmd.span));
+            let give_up = |reason| give_up_report(&text, args.json, started, reason);
+            let (result, stopped) =
+                control.guard(started, || CommandRun::start(&checked, i, &opts), give_up);
+            match result {
                 Err(e) => {
                     eprint!("{}", sources.render(&e.0, color));
-                    let _ = writeln!(out, "ERROR {name}");
+                    println!("ERROR {name}");
                     errored += 1;
                 }
                 Ok(cr) => {
                     let got = cr.found();
                     let ok = got == Some(expect);
+                    let status = match (ok, got, stopped) {
+                        (true, _, _) => "PASS",
+                        (false, None, Some(StopReason::Timeout)) => "TIMEOUT",
+                        (false, None, Some(_)) => "INTERRUPTED",
+                        _ => "FAIL",
+                    };
                     if args.json {
-                        let mut obj = json_result(&command_text(sources, &cr), &cr);
+                        let mut obj = json_result(&command_text(sources, &cr), &cr, stopped);
                         obj["file"] = serde_json::json!(file.display().to_string());
                         obj["pass"] = serde_json::json!(ok);
-                        let _ = writeln!(out, "{obj}");
+                        println!("{obj}");
                     } else {
-                        let _ = writeln!(
-                            out,
-                            "{} {name}: expect {expect}, got {} ({}) — {}",
-                            if ok { "PASS" } else { "FAIL" },
+                        println!(
+                            "{status} {name}: expect {expect}, got {} ({}) — {}",
                             got.map_or("?".to_string(), |g| g.to_string()),
-                            cr.verdict(),
+                            match stopped {
+                                Some(reason) if got.is_none() => reason.outcome(),
+                                _ => cr.verdict(),
+                            },
                             ms(cr.elapsed)
                         );
                     }
-                    if ok {
-                        passed += 1;
-                    } else {
-                        failed += 1;
+                    match status {
+                        "PASS" => passed += 1,
+                        "TIMEOUT" => timed_out += 1,
+                        "FAIL" => failed += 1,
+                        _ => {}
+                    }
+                    if let Some(reason) = stopped.filter(|r| *r != StopReason::Timeout) {
+                        return Ok(ExitCode::from(batch::exit_code(reason)));
                     }
                 }
             }
         }
     }
     if !args.json {
-        let _ = writeln!(out, "\n{passed} passed, {failed} failed, {errored} errors");
+        println!(
+            "\n{passed} passed, {failed} failed, {errored} errors{}",
+            if timed_out > 0 {
+                format!(", {timed_out} timed out")
+            } else {
+                String::new()
+            }
+        );
     }
-    Ok(if failed + errored == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    if with_expect == 0 && errored == 0 {
+        return Err(Errors::from(solder::diagnostic::Diagnostic::global(
+            "no command has an `expect` (`run … expect 1`, `check … expect 0`): nothing was tested",
+        )));
+    }
+    let mut code = exit::OK;
+    if errored > 0 {
+        code = worse(code, exit::ERROR);
+    }
+    if failed > 0 {
+        code = worse(code, exit::COUNTEREXAMPLE);
+    }
+    if timed_out > 0 {
+        code = worse(code, exit::TIMEOUT);
+    }
+    Ok(ExitCode::from(code))
 }

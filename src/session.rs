@@ -18,6 +18,8 @@ pub struct RunOptions {
     pub solve: SolveOptions,
     /// Re-check every instance with the independent evaluator before reporting it.
     pub verify: bool,
+    /// Refuse commands with more primary variables than this (`--max-vars`).
+    pub max_vars: u64,
 }
 
 impl Default for RunOptions {
@@ -25,6 +27,7 @@ impl Default for RunOptions {
         RunOptions {
             solve: SolveOptions::default(),
             verify: true,
+            max_vars: check::command::DEFAULT_MAX_VARS,
         }
     }
 }
@@ -51,7 +54,7 @@ impl CommandRun {
     /// Translate and solve a command.
     pub fn start(checked: &Checked, index: usize, opts: &RunOptions) -> Result<CommandRun, Errors> {
         let started = Instant::now();
-        let command = checked.build_command(index)?;
+        let command = checked.build_command_within(index, opts.max_vars)?;
         let mut solve_opts = opts.solve.clone();
         solve_opts.skolem_prefix = command.skolem_prefix.clone();
         let solver =

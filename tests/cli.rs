@@ -52,7 +52,7 @@ fn test_command_fails_on_a_wrong_expectation() {
         "sig A {}\nrun { some A } expect 0\nrun { no A } expect 1\n",
     );
     let (code, out, _) = solder(&["test", p.to_str().unwrap()]);
-    assert_eq!(code, 1, "{out}");
+    assert_eq!(code, 3, "{out}");
     assert!(out.contains("FAIL"), "{out}");
     assert!(out.contains("1 passed, 1 failed"), "{out}");
 }
@@ -80,8 +80,11 @@ fn check_reports_counterexamples_and_validity() {
         "sig Node { edge: set Node }\nassert acyclic { no n: Node | n in n.^edge }\ncheck acyclic for 3\nassert trivial { all n: Node | n in Node }\ncheck trivial for 3\n",
     );
     let (code, out, _) = solder(&["check", p.to_str().unwrap()]);
-    assert_eq!(code, 0);
+    // A counterexample is a failed check: exit code 3.
+    assert_eq!(code, 3);
     assert!(out.contains("counterexample found"), "{out}");
+    let (code, out, _) = solder(&["check", "-c", "trivial", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("no counterexample found within the scope"),
         "{out}"
@@ -95,7 +98,7 @@ fn json_output_is_one_object_per_command() {
         "sig A { f: lone A }\nrun { some f } for 2\ncheck { no A } for 2\n",
     );
     let (code, out, _) = solder(&["run", "--json", p.to_str().unwrap()]);
-    assert_eq!(code, 0);
+    assert_eq!(code, 3, "the check has a counterexample");
     let objs: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
@@ -168,4 +171,183 @@ fn both_solvers_and_options_are_selectable() {
         let (code, out, err) = solder(&a);
         assert_eq!(code, 0, "{args:?}: {out}{err}");
     }
+}
+
+/// 16 pigeons in 15 holes without symmetry breaking: minutes for any SAT solver.
+const PIGEONS: &str = "sig Hole {}\nsig Pigeon { hole: one Hole }\nfact { all h: Hole | lone hole.h }\nrun easy {} for 2\nrun hard {} for exactly 16 Pigeon, exactly 15 Hole\ncheck fine { all p: Pigeon | one p.hole } for 3\n";
+
+#[test]
+fn a_timeout_reports_partial_statistics_and_exits_with_four() {
+    let p = write_temp("timeout.als", PIGEONS);
+    let started = std::time::Instant::now();
+    let (code, out, err) = solder(&[
+        "run",
+        "--json",
+        "--symmetry",
+        "0",
+        "--timeout",
+        "0.5",
+        p.to_str().unwrap(),
+    ]);
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "the timeout stopped the solve"
+    );
+    assert_eq!(code, 4, "{out}{err}");
+    let objs: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    // The commands after the one that timed out still run.
+    assert_eq!(objs.len(), 3, "{out}");
+    assert_eq!(objs[0]["outcome"], "sat");
+    assert_eq!(objs[1]["outcome"], "timeout");
+    assert!(objs[1]["stats"]["sat_calls"].as_u64() == Some(1), "{out}");
+    assert!(
+        objs[1]["stats"]["solve_ms"].as_f64().unwrap() >= 400.0,
+        "{out}"
+    );
+    assert_eq!(objs[2]["outcome"], "unsat");
+    // In text, with the statistics so far even without --stats.
+    let (code, out, _) = solder(&[
+        "run",
+        "-c",
+        "hard",
+        "--symmetry",
+        "0",
+        "--timeout",
+        "0.5",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 4);
+    assert!(
+        out.contains("timeout: no answer within the time limit"),
+        "{out}"
+    );
+    assert!(out.contains("primary variables"), "{out}");
+    // `test` counts it apart from failures.
+    let t = write_temp(
+        "timeout-test.als",
+        &PIGEONS.replace("exactly 15 Hole", "exactly 15 Hole expect 0"),
+    );
+    let (code, out, _) = solder(&[
+        "test",
+        "--symmetry",
+        "0",
+        "--timeout",
+        "0.5",
+        t.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 4, "{out}");
+    assert!(out.contains("TIMEOUT"), "{out}");
+    assert!(out.contains("1 timed out"), "{out}");
+}
+
+/// Starts the hard command, sends `signal` once it is solving, returns exit code and
+/// output.
+fn signalled(signal: &str, extra: &[&str]) -> (i32, String) {
+    let p = write_temp(&format!("signal-{signal}.als"), PIGEONS);
+    let mut args = vec!["run", "-c", "hard", "--symmetry", "0"];
+    args.extend_from_slice(extra);
+    args.push(p.to_str().unwrap());
+    let child = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .args(&args)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let started = std::time::Instant::now();
+    let out = child.wait_with_output().expect("waits");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "stopped within a second or so"
+    );
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn sigint_and_sigterm_stop_the_solve_with_partial_json() {
+    let (code, out) = signalled("INT", &["--json"]);
+    assert_eq!(code, 130, "{out}");
+    let obj: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(obj["outcome"], "interrupted");
+    assert_eq!(obj["stats"]["sat_calls"], 1, "{out}");
+    let (code, out) = signalled("TERM", &[]);
+    assert_eq!(code, 143, "{out}");
+    assert!(out.contains("interrupted"), "{out}");
+    assert!(out.contains("primary variables"), "{out}");
+}
+
+#[test]
+fn test_without_expectations_is_an_error() {
+    let p = write_temp("noexpect.als", "sig A {}\nrun { some A }\n");
+    let (code, out, err) = solder(&["test", p.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("no command has an `expect`"), "{err}");
+}
+
+#[test]
+fn problems_too_large_for_memory_are_refused_with_their_size() {
+    for (model, relation, figure) in [
+        (
+            "sig A { f: A -> A }\nrun {} for 1000\n",
+            "field `f` of `A`",
+            "1,000,000,000 tuples",
+        ),
+        (
+            "sig A { f: A -> A -> A }\nrun {} for 100\n",
+            "field `f` of `A`",
+            "100,000,000 tuples",
+        ),
+        (
+            "sig A { f: A -> A -> A -> A -> A -> A }\nrun {} for 30\n",
+            "field `f` of `A`",
+            "21,870,000,000 tuples",
+        ),
+        (
+            "sig A {}\nrun { some A } for 3000000\n",
+            "`A`",
+            "3,000,000 atoms",
+        ),
+    ] {
+        let p = write_temp("large.als", model);
+        let started = std::time::Instant::now();
+        let (code, out, err) = solder(&["run", p.to_str().unwrap()]);
+        assert!(
+            started.elapsed().as_secs() < 5,
+            "refused before building: {model}"
+        );
+        assert_eq!(code, 1, "{model}: {out}{err}");
+        assert!(
+            err.contains(relation) && err.contains(figure),
+            "{model}: {err}"
+        );
+        assert!(err.contains("--max-vars"), "{err}");
+        assert!(
+            err.contains("large.als:1:"),
+            "the diagnostic points at the source: {err}"
+        );
+    }
+    // The limit can be lowered (and raised).
+    let p = write_temp("limit.als", "sig A { f: A -> A }\nrun {} for 20\n");
+    let (code, _, err) = solder(&["run", "--max-vars", "1000", p.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("8,000 tuples in this scope (20 × 20 × 20)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("8,020 primary variables, over the limit of 1,000"),
+        "{err}"
+    );
+    let (code, out, err) = solder(&["run", "--max-vars", "8020", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
 }

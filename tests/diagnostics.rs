@@ -381,3 +381,101 @@ fn bad_input_never_panics() {
         cut += 17;
     }
 }
+
+/// All the errors of a model, rendered as the CLI renders them.
+fn all_errors_rendered(text: &str, dir: Option<PathBuf>) -> (usize, String) {
+    let mut sources = SourceMap::new();
+    let result = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "input.als".into(),
+            text: text.into(),
+            dir,
+        },
+    );
+    let errors = match result {
+        Ok(_) => panic!("no error for the model"),
+        Err(e) => e.0,
+    };
+    let rendered = sources.render(&errors, false);
+    (errors.len(), rendered)
+}
+
+#[test]
+fn a_flood_of_errors_is_cut_short_and_long_lines_are_windowed() {
+    // 5,000 repeated qualifiers on one 45 KB line.
+    let text = format!("{}sig A {{}}\nrun {{}}\n", "abstract ".repeat(5000));
+    let started = std::time::Instant::now();
+    let (count, rendered) = all_errors_rendered(&text, None);
+    assert!(count > 1000, "every repetition is an error: {count}");
+    assert!(started.elapsed().as_secs() < 5);
+    assert_eq!(
+        rendered.matches("Error: ").count(),
+        solder::diagnostic::MAX_SHOWN,
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains(&format!(
+            "… and {} more errors not shown",
+            count - solder::diagnostic::MAX_SHOWN
+        )),
+        "{rendered}"
+    );
+    // Each error shows a window of its line, with the real line and column.
+    assert!(rendered.len() < 20_000, "{} bytes", rendered.len());
+    assert!(rendered.contains("--> input.als:1:10"), "{rendered}");
+    assert!(rendered.contains("--> input.als:1:19"), "{rendered}");
+    assert!(
+        rendered.lines().all(|l| l.chars().count() < 300),
+        "{rendered}"
+    );
+}
+
+#[test]
+fn deep_open_chains_are_an_error_not_a_stack_overflow() {
+    let dir = std::env::temp_dir().join(format!("solder-open-chain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = 4200;
+    for i in 0..n {
+        let next = if i + 1 < n {
+            format!("open m{}\n", i + 1)
+        } else {
+            String::new()
+        };
+        std::fs::write(
+            dir.join(format!("m{i}.als")),
+            format!("module m{i}\n{next}sig S{i} {{}}\n"),
+        )
+        .unwrap();
+    }
+    // On a thread with the usual 8 MB main-thread stack, which a 4,200-deep chain overflowed.
+    let d = dir.clone();
+    let (count, rendered) = std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || all_errors_rendered("open m0\nrun {} for 1\n", Some(d)))
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert_eq!(count, 1, "{rendered}");
+    assert!(
+        rendered.contains("modules are opened too deeply"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains("open m499"),
+        "points at the open: {rendered}"
+    );
+    // A chain within the limit loads.
+    std::fs::write(dir.join("m100.als"), "module m100\nsig S100 {}\n").unwrap();
+    let mut sources = SourceMap::new();
+    let loaded = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "input.als".into(),
+            text: "open m0\nrun {} for 1\n".into(),
+            dir: Some(dir.clone()),
+        },
+    );
+    assert!(loaded.is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}

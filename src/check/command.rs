@@ -43,7 +43,17 @@ pub struct Scopes {
     pub bitwidth: u32,
 }
 
-pub fn build(model: &Model, layout: &Layout, index: usize) -> Result<CommandProblem, Errors> {
+/// The most primary variables (tuples that a relation may or may not hold) a command may
+/// have unless the user raises it (`--max-vars`, `set max_vars`): at about 1 KB of memory
+/// each during translation, two million take about 2 GB.
+pub const DEFAULT_MAX_VARS: u64 = 2_000_000;
+
+pub fn build(
+    model: &Model,
+    layout: &Layout,
+    index: usize,
+    max_vars: u64,
+) -> Result<CommandProblem, Errors> {
     let cmd = model.commands.get(index).ok_or_else(|| {
         Errors::from(Diagnostic::global(format!(
             "there is no command number {}",
@@ -52,8 +62,11 @@ pub fn build(model: &Model, layout: &Layout, index: usize) -> Result<CommandProb
     })?;
     let scopes = compute_scopes(model, cmd)?;
     let mut builder = BoundsBuilder::new(model, layout, &scopes);
+    // Estimate before anything of that size is allocated.
+    check_universe_size(model, &builder, cmd, max_vars)?;
     builder.allocate();
     let elab = Elaborator::new(model, layout);
+    check_problem_size(model, &builder, &elab, cmd, max_vars)?;
     let mut parts = builder.structure.clone();
     let err = |e: ElabError| Errors::from(*e.diag);
     for f in 0..model.fields.len() {
@@ -117,6 +130,148 @@ pub fn build(model: &Model, layout: &Layout, index: usize) -> Result<CommandProb
         scope_summary: scope_summary(model, &scopes),
         span: cmd.span,
     })
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn too_large(span: Span, message: String, cmd: &CommandDecl, total: u128, max_vars: u64) -> Errors {
+    Errors::from(
+        Diagnostic::error(span, message)
+            .with_label("this relation")
+            .with_note(
+                cmd.span,
+                format!(
+                    "the command would have at least {} primary variables, over the limit of {}",
+                    thousands(total),
+                    thousands(max_vars as u128)
+                ),
+            )
+            .with_help(format!(
+                "lower the scope, or raise the limit with `--max-vars {}` (`set max_vars` in the REPL) if the machine has the memory (about 1 KB per variable)",
+                thousands(total).replace(',', "")
+            )),
+    )
+}
+
+/// The universe alone: each atom of a top-level sig is at least one primary variable.
+fn check_universe_size(
+    model: &Model,
+    builder: &BoundsBuilder,
+    cmd: &CommandDecl,
+    max_vars: u64,
+) -> Result<(), Errors> {
+    let mut total: u128 = 0;
+    let mut largest: Option<(SigId, usize)> = None;
+    for t in model.top_sigs() {
+        let size = builder.scopes.count[t.index()]
+            .unwrap_or(0)
+            .max(builder.need(t));
+        total = total.saturating_add(size as u128);
+        if largest.is_none_or(|(_, n)| size > n) {
+            largest = Some((t, size));
+        }
+    }
+    if total <= max_vars as u128 {
+        return Ok(());
+    }
+    let (sig, size) = largest.expect("some sig has atoms");
+    let sig = model.sig(sig);
+    Err(too_large(
+        sig.span,
+        format!(
+            "`{}` would have {} atoms in this scope: too large to solve",
+            sig.label,
+            thousands(size as u128)
+        ),
+        cmd,
+        total,
+        max_vars,
+    ))
+}
+
+/// Every relation's free tuples, from the atoms the bounds will give each sig, before the
+/// fields' bounds are built (an arity-3 field at scope 1000 has a billion tuples).
+fn check_problem_size(
+    model: &Model,
+    builder: &BoundsBuilder,
+    elab: &Elaborator,
+    cmd: &CommandDecl,
+    max_vars: u64,
+) -> Result<(), Errors> {
+    let mut total: u128 = builder
+        .sig_bounds
+        .iter()
+        .map(|(lower, upper)| (upper.len() - lower.len()) as u128)
+        .sum();
+    let mut largest: Option<(usize, u128, String)> = None;
+    for f in 0..model.fields.len() {
+        let Ok(ty) = elab.field_type(FieldId(f as u32)) else {
+            continue; // reported with its span when the bounds are built
+        };
+        let mut tuples: u128 = 0;
+        let mut shape = String::new();
+        for p in &ty.products {
+            let sizes: Vec<u128> = p
+                .iter()
+                .map(|s| builder.upper_of_sig_len(*s) as u128)
+                .collect();
+            let product = sizes.iter().fold(1u128, |acc, &n| acc.saturating_mul(n));
+            if shape.is_empty() || product > 0 {
+                shape = sizes
+                    .iter()
+                    .map(|n| thousands(*n))
+                    .collect::<Vec<_>>()
+                    .join(" × ");
+            }
+            tuples = tuples.saturating_add(product);
+        }
+        total = total.saturating_add(tuples);
+        if largest.as_ref().is_none_or(|(_, n, _)| tuples > *n) {
+            largest = Some((f, tuples, shape));
+        }
+    }
+    if total <= max_vars as u128 {
+        return Ok(());
+    }
+    match largest {
+        Some((f, tuples, shape)) if tuples > 0 => {
+            let field = &model.fields[f];
+            Err(too_large(
+                field.span,
+                format!(
+                    "field `{}` of `{}` may hold {} tuples in this scope ({shape}): too large to solve",
+                    field.name,
+                    model.sig(field.sig).label,
+                    thousands(tuples)
+                ),
+                cmd,
+                total,
+                max_vars,
+            ))
+        }
+        _ => Err(Errors::from(
+            Diagnostic::error(
+                cmd.span,
+                format!(
+                    "the command would have {} primary variables, over the limit of {}",
+                    thousands(total),
+                    thousands(max_vars as u128)
+                ),
+            )
+            .with_help("lower the scope, or raise the limit with `--max-vars`"),
+        )),
+    }
 }
 
 fn sig_fact(elab: &Elaborator, s: SigId, block: &ast::Block) -> Result<Formula, ElabError> {
@@ -542,6 +697,14 @@ impl<'a> BoundsBuilder<'a> {
                 None => {}
             }
         }
+    }
+
+    /// `upper_of_sig(s).len()`, without building the set.
+    fn upper_of_sig_len(&self, s: SigId) -> usize {
+        if s == UNIV {
+            return self.atom_names.len();
+        }
+        self.pool[s.index()].len()
     }
 
     fn upper_of_sig(&self, s: SigId) -> TupleSet {

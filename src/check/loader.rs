@@ -49,6 +49,7 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> 
         loading: Vec::new(),
         command_targets: Vec::new(),
         outside_scope: Vec::new(),
+        too_deep: false,
         errors: Vec::new(),
     };
     loader.add_builtins();
@@ -118,6 +119,8 @@ struct Loader<'s> {
     /// Sigs named by `pred/outsideScope[...]` facts, resolved with the hierarchy.
     outside_scope: Vec<(ModuleId, ast::QualName)>,
     errors: Vec<Diagnostic>,
+    /// The `open` depth limit was reported.
+    too_deep: bool,
 }
 
 struct InstanceRequest {
@@ -131,6 +134,9 @@ struct InstanceRequest {
     span: Option<Span>,
     is_stdlib: bool,
 }
+
+/// The longest chain of modules opening one another.
+const MAX_OPEN_DEPTH: usize = 500;
 
 fn canonical_key(path: &Path) -> String {
     std::fs::canonicalize(path)
@@ -180,6 +186,24 @@ impl Loader<'_> {
     }
 
     fn instantiate(&mut self, req: InstanceRequest) -> Option<ModuleId> {
+        // Loading recurses along `open` chains: bound it before the stack runs out.
+        if self.loading.len() >= MAX_OPEN_DEPTH {
+            // Once: the implicit opens (util/integer) at that depth would say it again.
+            if std::mem::replace(&mut self.too_deep, true) {
+                return None;
+            }
+            let span = req.span.unwrap_or_default();
+            self.errors.push(
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "modules are opened too deeply (a chain of more than {MAX_OPEN_DEPTH} modules each opening the next)"
+                    ),
+                )
+                .with_label("this `open` is one too many"),
+            );
+            return None;
+        }
         if self.loading.contains(&req.key) {
             let span = req.span.unwrap_or_default();
             self.errors.push(

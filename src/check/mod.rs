@@ -135,7 +135,16 @@ fn check_bodies(elab: &Elaborator, errors: &mut Vec<Diagnostic>) {
 
 impl Checked {
     pub fn build_command(&self, index: usize) -> Result<CommandProblem, Errors> {
-        command::build(&self.model, &self.layout, index)
+        command::build(&self.model, &self.layout, index, command::DEFAULT_MAX_VARS)
+    }
+
+    /// `build_command`, refusing commands with more than `max_vars` primary variables.
+    pub fn build_command_within(
+        &self,
+        index: usize,
+        max_vars: u64,
+    ) -> Result<CommandProblem, Errors> {
+        command::build(&self.model, &self.layout, index, max_vars)
     }
 
     /// Find a command by label or 1-based number.

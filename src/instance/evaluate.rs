@@ -265,7 +265,17 @@ impl Evaluator<'_> {
                 override_(&a, &b)
             }
             Join(a, b) => {
-                let (a, b) = (self.expr(a)?, self.expr(b)?);
+                let a = self.expr(a)?;
+                // A relation or variable on the right is read in place: `x.f` inside a
+                // quantifier would otherwise copy all of `f` for every `x`.
+                let owned;
+                let b = match self.in_place(b) {
+                    Some(b) => b,
+                    Option::None => {
+                        owned = self.expr(b)?;
+                        &owned
+                    }
+                };
                 if a.arity() == 0 || b.arity() == 0 || a.arity() + b.arity() < 3 {
                     return Err(EvalError::new(format!(
                         "cannot join arities {} and {} in `{e}`",
@@ -273,7 +283,7 @@ impl Evaluator<'_> {
                         b.arity()
                     )));
                 }
-                join(&a, &b)
+                join(&a, b)
             }
             Product(a, b) => product(&self.expr(a)?, &self.expr(b)?),
             Transpose(a) => transpose(&self.binary(a, "~")?),
@@ -476,6 +486,15 @@ impl Evaluator<'_> {
         Ok(range)
     }
 
+    /// The value of a relation or bound variable, without copying it.
+    fn in_place(&self, e: &Expr) -> Option<&TupleSet> {
+        match e.kind() {
+            ExprKind::Rel(r) => self.instance.values.get(r.0 as usize),
+            ExprKind::Var(v) => self.env.get(*v),
+            _ => Option::None,
+        }
+    }
+
     fn same_arity_pair(
         &mut self,
         a: &Expr,
@@ -580,12 +599,10 @@ fn override_(a: &TupleSet, b: &TupleSet) -> TupleSet {
 fn join(a: &TupleSet, b: &TupleSet) -> TupleSet {
     let mut out = TupleSet::empty(a.arity() + b.arity() - 2);
     for t in a {
-        for u in b {
-            if t[t.len() - 1] == u[0] {
-                let mut joined = t[..t.len() - 1].to_vec();
-                joined.extend_from_slice(&u[1..]);
-                out.insert(joined);
-            }
+        for u in b.starting_with(t[t.len() - 1]) {
+            let mut joined = t[..t.len() - 1].to_vec();
+            joined.extend_from_slice(&u[1..]);
+            out.insert(joined);
         }
     }
     out

@@ -104,6 +104,15 @@ impl TupleSet {
         self.tuples.iter()
     }
 
+    /// The tuples whose first atom is `first`, in order.
+    pub fn starting_with(&self, first: Atom) -> impl Iterator<Item = &Tuple> + '_ {
+        let (from, to) = (vec![first], vec![first.saturating_add(1)]);
+        let all = first == Atom::MAX;
+        self.tuples
+            .range(from..)
+            .take_while(move |t| all || **t < to)
+    }
+
     pub fn is_subset(&self, other: &TupleSet) -> bool {
         self.tuples.is_subset(&other.tuples)
     }

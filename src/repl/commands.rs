@@ -296,7 +296,7 @@ fn scope(session: &mut Session, arg: &str) {
     }
 }
 
-const OPTIONS: [&str; 10] = [
+const OPTIONS: [&str; 12] = [
     "symmetry",
     "verify",
     "timeout",
@@ -307,6 +307,8 @@ const OPTIONS: [&str; 10] = [
     "naive",
     "candidate_solver",
     "verifier_solver",
+    "singleton_overlap",
+    "max_vars",
 ];
 
 /// The option names `set` accepts (for completion).
@@ -363,6 +365,16 @@ fn set(session: &mut Session, arg: &str) {
         "instantiate" => on_off(value).map(|b| s.run.solve.instantiate = b),
         "incremental" => on_off(value).map(|b| s.run.solve.incremental = b),
         "naive" => on_off(value).map(|b| s.run.solve.naive = b),
+        "singleton_overlap" => on_off(value).map(|b| s.run.solve.overlap_singletons = b),
+        "max_vars" => match value.replace(['_', ','], "").parse::<u64>() {
+            Ok(n) if n > 0 => {
+                s.run.max_vars = n;
+                Ok(())
+            }
+            _ => Err(format!(
+                "`max_vars` takes a positive number of primary variables, not `{value}`"
+            )),
+        },
         // One backend for everything, as `--solver` does.
         "solver" => backend(value).map(|b| {
             s.run.solve.backend = b;
@@ -427,7 +439,7 @@ fn settings_text(session: &Session) -> String {
     let s = &session.settings;
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}",
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nmax_vars {}",
         s.run.solve.symmetry,
         on(s.run.verify),
         match s.timeout {
@@ -441,6 +453,8 @@ fn settings_text(session: &Session) -> String {
         on(s.run.solve.naive),
         backend_name(s.run.solve.candidate_backend.unwrap_or(s.run.solve.backend)),
         backend_name(s.run.solve.verifier_backend.unwrap_or(s.run.solve.backend)),
+        on(s.run.solve.overlap_singletons),
+        s.run.max_vars,
     )
 }
 

@@ -27,6 +27,9 @@ pub struct Enumerator {
     last_own: Vec<(Bit, bool)>,
     /// The lex-leader predicate, assumed on every solve until `shrink`.
     symmetry: Bit,
+    /// The clause excluding the last instance, added when the next one is asked for: a
+    /// single `run` never pays for it (it spans every primary variable).
+    pending_block: Option<Vec<Bit>>,
 }
 
 impl Enumerator {
@@ -69,6 +72,7 @@ impl Enumerator {
             exhausted: false,
             last_own: Vec::new(),
             symmetry,
+            pending_block: None,
         };
         enumerator.update_stats();
         enumerator.stats.translate_time = start.elapsed();
@@ -98,6 +102,12 @@ impl Enumerator {
         if self.exhausted {
             return Outcome::Unsat;
         }
+        if let Some(blocking) = self.pending_block.take() {
+            let circuit = self.translator.circuit();
+            self.emitter
+                .clause(circuit, &blocking, self.backend.as_mut());
+            self.update_stats();
+        }
         let start = Instant::now();
         let assumptions = if self.symmetry == Bit::TRUE {
             Vec::new()
@@ -123,10 +133,7 @@ impl Enumerator {
                     // Nothing is free: this was the only instance.
                     self.exhausted = true;
                 } else {
-                    let circuit = self.translator.circuit();
-                    self.emitter
-                        .clause(circuit, &blocking, self.backend.as_mut());
-                    self.update_stats();
+                    self.pending_block = Some(blocking);
                 }
                 Outcome::Sat(instance)
             }

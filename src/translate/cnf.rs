@@ -11,6 +11,7 @@
 //! gates, later circuit variables and the constant get the following numbers as they are
 //! first needed.
 
+use super::FastSet;
 use super::circuit::{Bit, Circuit, Gate};
 use crate::solve::{Lit, SatBackend};
 
@@ -216,11 +217,21 @@ impl CnfEmitter {
         distribute: bool,
     ) {
         let mut clause: Vec<Bit> = Vec::with_capacity(pending.len());
+        // Membership by scanning is quadratic: blocking clauses span every primary
+        // variable (125,000 for a ternary field at scope 50), so long clauses use a set.
+        let mut members: Option<FastSet<Bit>> = None;
         while let Some(b) = pending.pop() {
-            if b == Bit::TRUE || clause.contains(&!b) {
+            if members.is_none() && clause.len() > SCAN_LIMIT {
+                members = Some(clause.iter().copied().collect());
+            }
+            let contains = |x: Bit| match &members {
+                Some(set) => set.contains(&x),
+                None => clause.contains(&x),
+            };
+            if b == Bit::TRUE || contains(!b) {
                 return; // satisfied
             }
-            if b == Bit::FALSE || clause.contains(&b) {
+            if b == Bit::FALSE || contains(b) {
                 continue;
             }
             match circuit.gate(b) {
@@ -230,7 +241,12 @@ impl CnfEmitter {
                 {
                     pending.extend(inputs.iter().map(|&x| !x));
                 }
-                _ => clause.push(b),
+                _ => {
+                    clause.push(b);
+                    if let Some(set) = &mut members {
+                        set.insert(b);
+                    }
+                }
             }
         }
         // Distribute over one AND of simple inputs while the rest of the clause is short.
@@ -268,6 +284,8 @@ impl CnfEmitter {
     }
 }
 
+/// Clauses up to this length test membership by scanning.
+const SCAN_LIMIT: usize = 32;
 /// ORs are flattened into a clause up to this length.
 const FLATTEN_LIMIT: usize = 64;
 /// An AND is distributed into a clause with at most this many other literals.

@@ -186,29 +186,66 @@ pub fn lex_leader(translator: &mut Translator, classes: &[Vec<Atom>], length: us
     }
     let n = translator.bounds().universe.len();
     let primaries = translator.primaries().to_vec();
+    // Where each atom that some swap moves occurs, in the global order: a swap only
+    // changes those positions, and scanning every primary for every pair is quadratic
+    // (20,000 atoms of one sig took minutes).
+    let mut moved = vec![false; n];
+    for class in classes.iter().filter(|c| c.len() > 1) {
+        for &a in class {
+            moved[a as usize] = true;
+        }
+    }
+    let mut occurrences: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut tuples: Vec<Tuple> = Vec::with_capacity(primaries.len());
+    for (i, p) in primaries.iter().enumerate() {
+        let tuple = tuple_of(p.index, translator.relation(p.rel).arity(), n);
+        for (k, &x) in tuple.iter().enumerate() {
+            // Once per primary, even when the atom repeats in the tuple.
+            if moved[x as usize] && !tuple[..k].contains(&x) {
+                occurrences[x as usize].push(i);
+            }
+        }
+        tuples.push(tuple);
+    }
     let mut predicates = Vec::new();
     for class in classes {
         for pair in class.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let mut xs = Vec::new();
             let mut ys = Vec::new();
-            for p in &primaries {
-                let arity = translator.relation(p.rel).arity();
-                let tuple = tuple_of(p.index, arity, n);
-                if !tuple.iter().any(|&x| x == a || x == b) {
-                    continue;
-                }
+            let (oa, ob) = (&occurrences[a as usize], &occurrences[b as usize]);
+            let (mut i, mut j) = (0, 0);
+            while xs.len() < length && (i < oa.len() || j < ob.len()) {
+                // The next position mentioning a or b, each once.
+                let pos = match (oa.get(i), ob.get(j)) {
+                    (Some(&x), Some(&y)) if x == y => {
+                        i += 1;
+                        j += 1;
+                        x
+                    }
+                    (Some(&x), Some(&y)) if x < y => {
+                        i += 1;
+                        x
+                    }
+                    (Some(&x), None) => {
+                        i += 1;
+                        x
+                    }
+                    (_, Some(&y)) => {
+                        j += 1;
+                        y
+                    }
+                    (None, None) => unreachable!("the loop condition"),
+                };
+                let p = &primaries[pos];
                 let image = translator
                     .relation(p.rel)
-                    .get(index_of(&swap_tuple(&tuple, a, b), n));
+                    .get(index_of(&swap_tuple(&tuples[pos], a, b), n));
                 if image == p.bit {
                     continue;
                 }
                 xs.push(p.bit);
                 ys.push(image);
-                if xs.len() == length {
-                    break;
-                }
             }
             predicates.push(lex_leq(translator, &xs, &ys));
         }

@@ -1,0 +1,150 @@
+//! Time limits and signals for the batch commands (`run`, `check`, `test`); part of the
+//! `solder` binary, not the library.
+//!
+//! Each long step (solving a command, the next instance, shrinking) runs on a worker
+//! thread while the main thread watches the clock and the signal flags. When the
+//! `--timeout` of the command passes, or SIGINT/SIGTERM arrives, the solver's stop flag is
+//! raised; CaDiCaL and the CEGIS loop notice it at once and the step returns
+//! `Interrupted` with its statistics so far. If the step has not returned a second later
+//! (varisat cannot stop mid-search; translation does not look at the flag), the caller's
+//! `give_up` prints what it knows and ends the process.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a step may go on after being asked to stop.
+const GRACE: Duration = Duration::from_secs(1);
+const POLL: Duration = Duration::from_millis(10);
+
+/// Why a step was asked to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    Timeout,
+    Interrupt,
+    Terminate,
+}
+
+impl StopReason {
+    /// The JSON `outcome` and the word in text output.
+    pub fn outcome(self) -> &'static str {
+        match self {
+            StopReason::Timeout => "timeout",
+            StopReason::Interrupt | StopReason::Terminate => "interrupted",
+        }
+    }
+}
+
+pub struct Control {
+    /// The solver's stop flag (given to every solve through `SolveOptions::stop`).
+    pub stop: Arc<AtomicBool>,
+    sigint: Arc<AtomicBool>,
+    sigterm: Arc<AtomicBool>,
+    timeout: Option<Duration>,
+}
+
+impl Control {
+    /// Registers SIGINT and SIGTERM; `timeout` limits each command.
+    pub fn new(timeout: Option<Duration>) -> Control {
+        let sigint = Arc::new(AtomicBool::new(false));
+        let sigterm = Arc::new(AtomicBool::new(false));
+        // If registration fails the signals keep their default action (the process ends),
+        // which is the behaviour without this module.
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, sigint.clone());
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGTERM, sigterm.clone());
+        Control {
+            stop: Arc::new(AtomicBool::new(false)),
+            sigint,
+            sigterm,
+            timeout,
+        }
+    }
+
+    /// A signal that arrived (they end the whole batch, not only one command).
+    pub fn signal(&self) -> Option<StopReason> {
+        if self.sigterm.load(Ordering::SeqCst) {
+            Some(StopReason::Terminate)
+        } else if self.sigint.load(Ordering::SeqCst) {
+            Some(StopReason::Interrupt)
+        } else {
+            None
+        }
+    }
+
+    /// Runs `work` on a worker thread. `started` is when the command began (its time
+    /// limit counts from there). Returns the result and why the solver was asked to stop,
+    /// if it was. When the step does not return within a second of being asked (or a
+    /// signal came before it began), `give_up` reports what is known and returns the exit
+    /// code, and the process ends.
+    pub fn guard<T: Send>(
+        &self,
+        started: Instant,
+        work: impl FnOnce() -> T + Send,
+        give_up: impl FnOnce(StopReason) -> u8,
+    ) -> (T, Option<StopReason>) {
+        if let Some(reason) = self.signal() {
+            std::process::exit(give_up(reason).into());
+        }
+        self.stop.store(false, Ordering::SeqCst);
+        std::thread::scope(|s| {
+            let handle = s.spawn(work);
+            let mut asked: Option<(StopReason, Instant)> = None;
+            loop {
+                if handle.is_finished() {
+                    let result = match handle.join() {
+                        Ok(r) => r,
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    };
+                    return (result, asked.map(|(r, _)| r));
+                }
+                match asked {
+                    None => {
+                        let reason = self.signal().or_else(|| {
+                            self.timeout
+                                .filter(|t| started.elapsed() >= *t)
+                                .map(|_| StopReason::Timeout)
+                        });
+                        if let Some(reason) = reason {
+                            self.stop.store(true, Ordering::SeqCst);
+                            asked = Some((reason, Instant::now()));
+                        }
+                    }
+                    Some((reason, since)) => {
+                        // A signal after a timeout still ends the batch.
+                        let reason = self.signal().unwrap_or(reason);
+                        if since.elapsed() > GRACE {
+                            // The worker thread ends with the process.
+                            std::process::exit(give_up(reason).into());
+                        }
+                        asked = Some((reason, since));
+                    }
+                }
+                std::thread::sleep(POLL);
+            }
+        })
+    }
+}
+
+/// The exit code for a reason to stop.
+pub fn exit_code(reason: StopReason) -> u8 {
+    match reason {
+        StopReason::Timeout => exit::TIMEOUT,
+        StopReason::Interrupt => exit::SIGINT,
+        StopReason::Terminate => exit::SIGTERM,
+    }
+}
+
+/// Exit codes of `run`, `check` and `test` (documented in the README).
+pub mod exit {
+    /// Every command answered; no check found a counterexample, every test passed.
+    pub const OK: u8 = 0;
+    /// The model or the command line could not be used (a diagnostic says why).
+    pub const ERROR: u8 = 1;
+    /// A `check` found a counterexample, or a `test` failed.
+    pub const COUNTEREXAMPLE: u8 = 3;
+    /// A command reached its `--timeout` without an answer.
+    pub const TIMEOUT: u8 = 4;
+    /// Stopped by SIGINT (128 + 2) or SIGTERM (128 + 15).
+    pub const SIGINT: u8 = 130;
+    pub const SIGTERM: u8 = 143;
+}
