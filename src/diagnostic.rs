@@ -340,6 +340,34 @@ impl SourceMap {
     }
 }
 
+/// A model file's text: a UTF-8 byte-order mark (which editors write) is dropped, and
+/// text that is not UTF-8 is refused with the place of the first bad byte.
+pub fn read_source(path: &std::path::Path) -> std::result::Result<String, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(text.to_string()),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let before = &bytes[..at];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            // Valid up to `at`, so the line's prefix decodes.
+            let column =
+                std::str::from_utf8(&before[line_start..]).map_or(0, |t| t.chars().count()) + 1;
+            Err(format!(
+                "`{}` is not UTF-8 text: byte {at} (line {line}, column {column}) is 0x{:02X}; save the file as UTF-8",
+                path.display(),
+                bytes[at]
+            ))
+        }
+    }
+}
+
 /// Diagnostics rendered at once; the rest are counted.
 pub const MAX_SHOWN: usize = 20;
 /// Lines longer than this (in characters) are shown as a window around the span.

@@ -479,3 +479,119 @@ fn deep_open_chains_are_an_error_not_a_stack_overflow() {
     assert!(loaded.is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_bad_utf8_is_located() {
+    let dir = std::env::temp_dir().join(format!("solder-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bom = dir.join("bom.als");
+    std::fs::write(&bom, b"\xEF\xBB\xBFsig A {}\nrun { some A }\n").unwrap();
+    let mut sources = SourceMap::new();
+    let checked = solder::session::load_file(&mut sources, &bom).expect("a BOM is skipped");
+    assert!(CommandRun::start(&checked, 0, &RunOptions::default()).is_ok());
+    let bad = dir.join("latin1.als");
+    std::fs::write(&bad, b"sig A {}\n-- caf\xE9\nrun {}\n").unwrap();
+    let err = solder::session::load_file(&mut sources, &bad)
+        .err()
+        .expect("refused");
+    let message = &err.0[0].message;
+    assert!(message.contains("not UTF-8"), "{message}");
+    assert!(
+        message.contains("byte 15 (line 2, column 7) is 0xE9"),
+        "{message}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_multiplicity_twice_is_an_error() {
+    expect(
+        "sig A { r: some some A }\nrun {}\n",
+        "a multiplicity cannot follow another",
+        "some A",
+    );
+    expect(
+        "sig A {}\nrun { all x: one lone A | some x }\n",
+        "a multiplicity cannot follow another",
+        "lone A",
+    );
+}
+
+#[test]
+fn unknown_commands_suggest_the_users_own_names_first() {
+    // The library's `first` is closer to `firstt` than `myFirst`, but the user meant theirs.
+    let f = expect(
+        "open util/ordering[A]\nsig A {}\npred myFirst { some A }\nrun firstt\n",
+        "there is no pred or fun named `firstt`",
+        "firstt",
+    );
+    assert_eq!(f.help.as_deref(), Some("did you mean `myFirst`?"));
+    // With nothing of their own close, the library's name is offered.
+    let f = expect(
+        "open util/ordering[A]\nsig A {}\nrun nextt\n",
+        "there is no pred or fun named `nextt`",
+        "nextt",
+    );
+    assert_eq!(f.help.as_deref(), Some("did you mean `next`?"));
+}
+
+#[test]
+fn duplicate_preds_are_reported_where_declared_with_both_spans() {
+    let f = expect(
+        "sig A {}\npred p[x: A] { some x }\npred p[y: A] { no y }\nrun { some a: A | p[a] }\n",
+        "`p` is declared twice in this module with the same parameters",
+        "p",
+    );
+    assert!(f.rendered.contains("3 │ pred p[y: A]"), "{}", f.rendered);
+    assert!(f.rendered.contains("2 │ pred p[x: A]"), "{}", f.rendered);
+    assert!(
+        f.rendered.contains("the pred declared first"),
+        "{}",
+        f.rendered
+    );
+    // Overloads whose parameters differ stay legal.
+    let mut sources = SourceMap::new();
+    let loaded = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "input.als".into(),
+            text:
+                "sig A {}\nsig B {}\npred p[x: A] {}\npred p[x: B] {}\nrun { some a: A | p[a] }\n"
+                    .into(),
+            dir: None,
+        },
+    );
+    assert!(loaded.is_ok());
+}
+
+#[test]
+fn calls_with_too_many_arguments_say_how_many_are_taken() {
+    let f = expect(
+        "sig A {}\nfun f[x: A]: A { x }\nrun { some f[A, A] }\n",
+        "`f` takes 1 argument but is given 2",
+        "f[A, A]",
+    );
+    assert!(
+        f.help
+            .as_deref()
+            .is_some_and(|h| h.contains("call it as `f[x]`"))
+    );
+    expect(
+        "sig A {}\npred g[x: A] { some x }\nrun { g[A, A] }\n",
+        "`g` takes 1 argument but is given 2",
+        "g[A, A]",
+    );
+    // A further argument that joins is Alloy's `f[a][b]`, not an error.
+    let mut sources = SourceMap::new();
+    let checked = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "input.als".into(),
+            text: "sig A { r: set A }\nfun f[x: A]: A -> A { x -> A }\nrun { some a: A | some f[a, a] }\n"
+                .into(),
+            dir: None,
+        },
+    )
+    .expect("loads");
+    assert!(CommandRun::start(&checked, 0, &RunOptions::default()).is_ok());
+}

@@ -336,7 +336,8 @@ fn save_writes_a_model_that_solder_runs() {
     );
     assert_eq!(saved.matches("pred gone").count(), 1, "{saved}");
     let (code, out, err) = solder(&["run", file.to_str().unwrap()], "");
-    assert_eq!(code, 0, "{out}\n{err}");
+    // The saved check has a counterexample: exit code 3.
+    assert_eq!(code, 3, "{out}\n{err}");
     assert_eq!(out.matches("  instance found").count(), 2, "{out}");
     assert_eq!(out.matches("  no instance found").count(), 1, "{out}");
     assert_eq!(out.matches("  counterexample found").count(), 1, "{out}");
@@ -508,6 +509,8 @@ fn set_changes_and_shows_options() {
          set incremental off\n\
          set naive on\n\
          set candidate_solver cadical\n\
+         set singleton_overlap off\n\
+         set max_vars 1,000\n\
          set solver\n\
          set\n\
          set solver minisat\n\
@@ -515,7 +518,7 @@ fn set_changes_and_shows_options() {
          set verify maybe\n",
     );
     assert_eq!(code, 1);
-    let first: Vec<&str> = out.lines().take(10).collect();
+    let first: Vec<&str> = out.lines().take(12).collect();
     assert_eq!(
         first,
         [
@@ -529,9 +532,11 @@ fn set_changes_and_shows_options() {
             "naive off",
             "candidate_solver cadical",
             "verifier_solver varisat",
+            "singleton_overlap on",
+            "max_vars 2000000",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(10).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(12).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -546,6 +551,8 @@ fn set_changes_and_shows_options() {
             "naive on",
             "candidate_solver cadical",
             "verifier_solver varisat",
+            "singleton_overlap off",
+            "max_vars 1000",
         ]
     );
     assert!(

@@ -873,7 +873,30 @@ impl<'m> Elaborator<'m> {
                             let (vals, m) = self.applicable(fid, vals, args, span)?;
                             mismatches = m;
                             let v = self.call_or_poison(fid, vals, span)?;
+                            // Extra arguments join with the result (`f[a][b]` is
+                            // `b.(f[a])`): when that fails, say how many it takes.
                             self.join_vals(v, &args[np..], &mut |i| arg(np + i), span)
+                                .map_err(|e| {
+                                    if args.len() == np {
+                                        return e;
+                                    }
+                                    ElabError::new(
+                                        span,
+                                        format!(
+                                            "`{}` takes {} argument{} but is given {}",
+                                            func.name,
+                                            np,
+                                            if np == 1 { "" } else { "s" },
+                                            args.len()
+                                        ),
+                                    )
+                                    .with_help(format!(
+                                        "call it as `{}[{}]`; further arguments would join with its result, and here that fails: {}",
+                                        func.name,
+                                        param_list(func),
+                                        e.diag.message
+                                    ))
+                                })
                         });
                         let weight = u8::from(!mismatches.is_empty());
                         if r.is_ok() && items.len() == 1 {
@@ -1408,6 +1431,17 @@ impl<'m> Elaborator<'m> {
                 Err(ElabError::unsupported(e.span, "sequences (`seq`) are"))
             }
             A::Unary(UnaryOp::Mult(m), x) => {
+                if let A::Unary(UnaryOp::Mult(inner), _) = &x.kind {
+                    return Err(ElabError::new(
+                        x.span,
+                        format!(
+                            "a multiplicity cannot follow another: `{}` already has `{}`",
+                            mult_word(*inner),
+                            mult_word(*m)
+                        ),
+                    )
+                    .with_help("keep one of them"));
+                }
                 Ok(Shape::Mult(*m, Box::new(self.shape_hinted(x, env, hint)?)))
             }
             A::Arrow(m1, m2, a, b) => Ok(Shape::Arrow(
@@ -1844,5 +1878,16 @@ pub fn mentions_var(e: &Expr, v: VarId) -> bool {
         }
         // Conservative for formulas inside expressions.
         ExprKind::IfThenElse(..) | ExprKind::Comprehension(..) => true,
+    }
+}
+
+/// How a multiplicity is written.
+fn mult_word(m: Multiplicity) -> &'static str {
+    match m {
+        Multiplicity::Set => "set",
+        Multiplicity::One => "one",
+        Multiplicity::Lone => "lone",
+        Multiplicity::Some => "some",
+        Multiplicity::Seq => "seq",
     }
 }

@@ -61,12 +61,8 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> 
             (format!("session:{}", file.0), file, dir)
         }
         RootSource::File(path) => {
-            let text = std::fs::read_to_string(&path).map_err(|e| {
-                Errors::from(Diagnostic::global(format!(
-                    "cannot read `{}`: {e}",
-                    path.display()
-                )))
-            })?;
+            let text = crate::diagnostic::read_source(&path)
+                .map_err(|e| Errors::from(Diagnostic::global(e)))?;
             let key = canonical_key(&path);
             let dir = path.parent().map(Path::to_path_buf);
             let file = loader
@@ -75,6 +71,10 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> 
             (key, file, dir)
         }
         RootSource::Text { name, text, dir } => {
+            let text = text
+                .strip_prefix('\u{FEFF}')
+                .map(str::to_string)
+                .unwrap_or(text);
             let file = loader.sources.add(name.clone(), None, text);
             (format!("text:{name}:{}", file.0), file, dir)
         }
@@ -453,7 +453,7 @@ impl Loader<'_> {
                             false,
                         ));
                     }
-                    match std::fs::read_to_string(&candidate) {
+                    match crate::diagnostic::read_source(&candidate) {
                         Ok(text) => {
                             let file = self.sources.add(
                                 candidate.display().to_string(),
@@ -468,10 +468,7 @@ impl Loader<'_> {
                             ));
                         }
                         Err(e) => {
-                            self.errors.push(Diagnostic::error(
-                                span,
-                                format!("cannot read `{}`: {e}", candidate.display()),
-                            ));
+                            self.errors.push(Diagnostic::error(span, e));
                             return None;
                         }
                     }
@@ -814,6 +811,42 @@ impl Loader<'_> {
                 });
             }
         }
+        // Same name and same parameter bounds in one module: no call could choose.
+        let bounds = |ps: &[Param]| -> Vec<String> {
+            ps.iter()
+                .map(|p| {
+                    self.sources
+                        .snippet(p.bound.span)
+                        .split_whitespace()
+                        .collect::<String>()
+                })
+                .collect()
+        };
+        let mine = bounds(&params);
+        let twin = self.model.modules[id.index()].funcs.iter().find(|f| {
+            let f = self.model.func(**f);
+            f.name == name.name && bounds(&f.params) == mine
+        });
+        if let Some(&twin) = twin {
+            let twin = self.model.func(twin);
+            let what = |pred: bool| if pred { "pred" } else { "fun" };
+            self.errors.push(
+                Diagnostic::error(
+                    name.span,
+                    format!(
+                        "`{}` is declared twice in this module with the same parameters",
+                        name.name
+                    ),
+                )
+                .with_label(format!("this {}", what(matches!(body, FuncBody::Pred(_)))))
+                .with_note(
+                    twin.name_span,
+                    format!("the {} declared first", what(twin.is_pred())),
+                )
+                .with_help("rename one of them (overloads must differ in their parameters' types)"),
+            );
+            return;
+        }
         let fid = FuncId(self.model.funcs.len() as u32);
         self.model.funcs.push(Func {
             name: name.name.clone(),
@@ -1108,18 +1141,29 @@ impl Loader<'_> {
                         name.span,
                         format!("there is no {what} named `{}`", name.joined()),
                     );
-                    let candidates: Vec<String> = if is_check {
-                        self.model
-                            .asserts
-                            .iter()
-                            .filter_map(|a| a.name.clone())
-                            .collect()
-                    } else {
-                        self.model.funcs.iter().map(|f| f.name.clone()).collect()
+                    // The user's own names first: a library's `first` should not
+                    // shadow their `myFirst`.
+                    let candidates = |own: bool| -> Vec<String> {
+                        if is_check {
+                            self.model
+                                .asserts
+                                .iter()
+                                .filter(|a| !own || a.module == root)
+                                .filter_map(|a| a.name.clone())
+                                .collect()
+                        } else {
+                            self.model
+                                .funcs
+                                .iter()
+                                .filter(|f| !own || f.module == root)
+                                .map(|f| f.name.clone())
+                                .collect()
+                        }
                     };
-                    if let Some(s) =
-                        did_you_mean(name.last(), candidates.iter().map(|s| s.as_str()))
-                    {
+                    let suggestion = [true, false].into_iter().find_map(|own| {
+                        did_you_mean(name.last(), candidates(own).iter().map(|s| s.as_str()))
+                    });
+                    if let Some(s) = suggestion {
                         d = d.with_help(format!("did you mean `{s}`?"));
                     }
                     self.errors.push(d);

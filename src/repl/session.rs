@@ -873,10 +873,10 @@ impl Session {
 
     /// Read and parse a model file into an input (errors are reported).
     fn read_file(&mut self, path: &Path) -> Option<Input> {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::diagnostic::read_source(path) {
             Ok(t) => t,
             Err(e) => {
-                self.error(format!("cannot read `{}`: {e}", path.display()));
+                self.error(e);
                 return None;
             }
         };
