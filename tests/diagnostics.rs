@@ -491,9 +491,9 @@ fn a_byte_order_mark_is_skipped_and_bad_utf8_is_located() {
     assert!(CommandRun::start(&checked, 0, &RunOptions::default()).is_ok());
     let bad = dir.join("latin1.als");
     std::fs::write(&bad, b"sig A {}\n-- caf\xE9\nrun {}\n").unwrap();
-    let err = solder::session::load_file(&mut sources, &bad)
-        .err()
-        .expect("refused");
+    let Err(err) = solder::session::load_file(&mut sources, &bad) else {
+        panic!("a file that is not UTF-8 is refused");
+    };
     let message = &err.0[0].message;
     assert!(message.contains("not UTF-8"), "{message}");
     assert!(
