@@ -700,3 +700,41 @@ fn histories_show_as_histories() {
     assert_eq!(out.matches("  T2: r(x,0)").count(), 2, "{out}");
     assert!(out.contains("┆ reads"), "{out}");
 }
+
+#[test]
+fn sigint_in_a_script_cancels_the_solve_and_the_script_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .env("SOLDER_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("solder starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"sig Hole {}\n\
+              sig Pigeon { hole: one Hole }\n\
+              fact { all h: Hole | lone hole.h }\n\
+              set symmetry 0\n\
+              run {} for exactly 16 Pigeon, exactly 15 Hole\n\
+              run {} for 2\n",
+        )
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(stdout.contains("interrupted"), "{stdout}\n{stderr}");
+    // The line after the cancelled solve still ran.
+    assert!(stdout.contains("instance found"), "{stdout}\n{stderr}");
+}

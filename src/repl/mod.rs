@@ -48,6 +48,11 @@ pub fn run(config: ReplConfig) -> u8 {
         interactive(config)
     } else {
         let mut session = Session::new(Io::std(false), config.options, false);
+        // In a script too, Ctrl-C cancels the running solve and the script goes on.
+        let flag = session.interrupt_flag();
+        if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)) {
+            eprintln!("solder: Ctrl-C will not cancel solves: {e}");
+        }
         for f in &config.files {
             session.load(f);
         }
