@@ -261,6 +261,39 @@ fn exactly_and_but_scopes_on_subsigs() {
     );
 }
 
+/// Found by `tests/source_differential.rs`: exact subsigs may raise a `one`/`lone` sig's
+/// scope past 1, but its multiplicity still holds, as Alloy adds it as a formula.
+#[test]
+fn a_raised_scope_keeps_the_sig_multiplicity() {
+    check_expectations(
+        "one sig O {} sig P extends O {}
+         lone sig L {} sig M extends L {}
+         run { some P } for 3 but exactly 2 P expect 0
+         run { some M } for 3 but exactly 2 M expect 0
+         run { some P } for 3 but exactly 1 P expect 1
+         run { one M } for 3 but exactly 1 M expect 1",
+    );
+}
+
+/// Found by `tests/source_differential.rs`: Alloy gives the one unscoped child of an
+/// abstract sig what the scoped siblings leave (abstract scopes are derived before
+/// parent scopes), not the parent's whole scope.
+#[test]
+fn the_unscoped_child_of_an_abstract_sig_gets_the_rest() {
+    check_expectations(
+        "abstract sig A {} sig B extends A {} sig C extends A {}
+         run { no B and some disj x, y: C | x != y } for 2 but 1 B expect 0
+         run { no B and some C } for 2 but 1 B expect 1
+         run { some disj x, y: C | x != y } for 3 but 1 B expect 1
+         run { some disj x, y, z: C | x != y } for 3 but 1 B expect 0",
+    );
+    // A non-abstract parent gives every unscoped child its own scope.
+    check_expectations(
+        "sig A {} sig B extends A {} sig C extends A {}
+         run { no B and some disj x, y: C | x != y } for 2 but 1 B expect 1",
+    );
+}
+
 #[test]
 fn one_sigs_and_facts_of_opened_modules() {
     check_expectations(

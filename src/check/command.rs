@@ -459,50 +459,73 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
             exact[s.index()] = true;
         }
     }
-    loop {
+    // Alloy's order matters: the abstract-sig rule runs to a fixpoint first, then the
+    // overall scope for top-level sigs, and only when neither applies does a subsig take
+    // its parent's scope. Otherwise the one unscoped child of an abstract sig would get
+    // the whole parent scope instead of what its scoped siblings leave.
+    let derive_abstract = |count: &mut Vec<Option<usize>>| {
         let mut changed = false;
         for &s in &prims {
             let sig = model.sig(s);
-            // Abstract sigs: the sum of fully scoped children; one unscoped child gets the rest.
-            if sig.is_abstract && !sig.children.is_empty() {
-                let scoped: Vec<usize> = sig
-                    .children
-                    .iter()
-                    .filter_map(|c| count[c.index()])
-                    .collect();
-                let unscoped: Vec<SigId> = sig
-                    .children
-                    .iter()
-                    .copied()
-                    .filter(|c| count[c.index()].is_none())
-                    .collect();
-                if count[s.index()].is_none() && unscoped.is_empty() {
-                    count[s.index()] = Some(scoped.iter().sum());
-                    changed = true;
-                } else if let (Some(total), [only]) = (count[s.index()], unscoped.as_slice()) {
-                    count[only.index()] = Some(total.saturating_sub(scoped.iter().sum()));
+            if !sig.is_abstract || sig.children.is_empty() {
+                continue;
+            }
+            let sum: usize = sig.children.iter().filter_map(|c| count[c.index()]).sum();
+            let unscoped: Vec<SigId> = sig
+                .children
+                .iter()
+                .copied()
+                .filter(|c| count[c.index()].is_none())
+                .collect();
+            match (count[s.index()], unscoped.as_slice()) {
+                (None, []) => {
+                    count[s.index()] = Some(sum);
                     changed = true;
                 }
+                (Some(total), [only]) => {
+                    count[only.index()] = Some(total.saturating_sub(sum));
+                    changed = true;
+                }
+                _ => {}
             }
-            if count[s.index()].is_none() {
-                match sig.kind {
-                    SigKind::Top => {
-                        if let Some(o) = overall {
-                            count[s.index()] = Some(o);
-                            changed = true;
-                        }
-                    }
-                    SigKind::Extends(p) => {
-                        if let Some(pc) = count[p.index()] {
-                            count[s.index()] = Some(pc);
-                            changed = true;
-                        }
-                    }
-                    _ => {}
+        }
+        changed
+    };
+    let derive_overall = |count: &mut Vec<Option<usize>>| {
+        let mut changed = false;
+        if let Some(o) = overall {
+            for &s in &prims {
+                if count[s.index()].is_none() && model.sig(s).kind == SigKind::Top {
+                    count[s.index()] = Some(o);
+                    changed = true;
                 }
             }
         }
-        if !changed {
+        changed
+    };
+    let derive_from_parent = |count: &mut Vec<Option<usize>>| {
+        let mut changed = false;
+        for &s in &prims {
+            if let SigKind::Extends(p) = model.sig(s).kind
+                && count[s.index()].is_none()
+                && let Some(pc) = count[p.index()]
+            {
+                count[s.index()] = Some(pc);
+                changed = true;
+            }
+        }
+        changed
+    };
+    loop {
+        if derive_abstract(&mut count) {
+            while derive_abstract(&mut count) {}
+        } else if derive_overall(&mut count) {
+            continue;
+        } else if derive_from_parent(&mut count) {
+            // A whole chain of subsigs takes its parents' scopes before the abstract rule
+            // may run again, as in Alloy.
+            while derive_from_parent(&mut count) {}
+        } else {
             break;
         }
     }
@@ -793,8 +816,13 @@ impl<'a> BoundsBuilder<'a> {
             self.structure
                 .push(Formula::cardinality(CardCmp::AtMost, value.clone(), scope));
         }
-        if sig.mult == Some(SigMult::Some) {
-            self.structure.push(value.some());
+        // Exact descendants can raise the scope of a `one`/`lone` sig past 1; its
+        // multiplicity still holds (Alloy adds it as a formula), so say it.
+        match sig.mult {
+            Some(SigMult::One) if scope != 1 => self.structure.push(value.one()),
+            Some(SigMult::Lone) if scope > 1 => self.structure.push(value.lone()),
+            Some(SigMult::Some) => self.structure.push(value.some()),
+            _ => {}
         }
     }
 
