@@ -332,6 +332,7 @@ impl<'m> Model<'m> {
         Ok((scope, exact, overall))
     }
 
+    /// The upper bound and exactness of every primitive sig's size (§6 "Scopes").
     fn scopes(&self) -> Res<Vec<(usize, bool)>> {
         let n = self.sigs.len();
         let (mut scope, exact, overall) = self.given_scopes()?;
