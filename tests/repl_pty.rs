@@ -5,7 +5,10 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use rexpect::session::{Options, PtySession, spawn_with_options};
+#[path = "common/pty.rs"]
+mod pty;
+
+use pty::Pty;
 
 /// The tests share two cores with the solver threads they start: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -22,16 +25,11 @@ const PIGEONS: &[&str] = &[
 ];
 const HARD_RUN: &str = "run {} for exactly 16 Pigeon, exactly 15 Hole";
 
-fn start() -> PtySession {
+fn start() -> Pty {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_solder"));
     cmd.env("SOLDER_HISTORY", "").env("TERM", "xterm");
-    let mut p = spawn_with_options(
-        cmd,
-        Options::new()
-            .timeout_ms(Some(20_000))
-            .strip_ansi_escape_codes(true),
-    )
-    .expect("the REPL starts in a pseudo-terminal");
+    let mut p =
+        Pty::spawn(cmd, Duration::from_secs(20)).expect("the REPL starts in a pseudo-terminal");
     p.exp_string("`help` lists the rest").expect("greeting");
     next_prompt(&mut p).expect("first prompt");
     p
@@ -39,26 +37,26 @@ fn start() -> PtySession {
 
 /// Wait for a new prompt, on a line of its own (the editor redraws the line being edited
 /// after a bare carriage return, so those do not count); returns what came before it.
-fn next_prompt(p: &mut PtySession) -> Result<String, rexpect::error::Error> {
-    p.exp_regex(&format!("\\n\\r*{PROMPT}"))
-        .map(|(before, _)| before)
+fn next_prompt(p: &mut Pty) -> Result<String, String> {
+    p.expect_with("a prompt on a line of its own", |text| {
+        text.match_indices(PROMPT).find_map(|(i, _)| {
+            let line_start = text[..i].trim_end_matches('\r');
+            line_start.ends_with('\n').then_some((i, i + PROMPT.len()))
+        })
+    })
 }
 
 /// Type a line and wait for the next prompt; returns what was printed before it.
-fn line(p: &mut PtySession, text: &str) -> String {
+fn line(p: &mut Pty, text: &str) -> String {
     p.send_line(text).unwrap();
     next_prompt(p).unwrap_or_else(|e| panic!("after `{text}`: {e}"))
 }
 
-fn quit(mut p: PtySession) {
+fn quit(mut p: Pty) {
     p.send_control('d').unwrap();
     p.exp_eof().expect("Ctrl-D ends the session");
-    // (The wait status is nix's type, which this crate does not name.)
-    let status = format!("{:?}", p.process().wait().unwrap());
-    assert!(
-        status.starts_with("Exited(") && status.ends_with(", 0)"),
-        "{status}"
-    );
+    let status = p.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{status:?}");
 }
 
 #[test]
@@ -73,7 +71,6 @@ fn tab_completes_a_pred_name() {
     // `acyc` alone names nothing: only the completed name runs.
     p.send("run acyc").unwrap();
     p.send("\t").unwrap();
-    p.flush().unwrap();
     p.exp_string("acyclicGraph").expect("the name is completed");
     let out = line(&mut p, " for 2");
     assert!(out.contains("instance found"), "{out}");
@@ -97,13 +94,30 @@ fn input_continues_while_braces_are_open() {
     quit(p);
 }
 
+/// Lines that arrive in one write (a paste without bracketed paste, `expect`, `tmux
+/// send-keys`) all run, in order.
+#[test]
+fn type_ahead_lines_all_run() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut p = start();
+    p.send("sig Node { edge: set Node }\npred loop { some n: Node | n in n.edge }\nrun loop for 1\neval Node.edge\n")
+        .unwrap();
+    let out = p.exp_string("instance found").expect("the third line runs");
+    assert!(!out.contains("Error"), "{out}");
+    // The fourth line is read after the solve.
+    next_prompt(&mut p).unwrap();
+    let out = next_prompt(&mut p).unwrap();
+    assert!(out.contains("Node$0"), "the fourth line runs: {out}");
+    assert!(!out.contains("rror"), "{out}");
+    quit(p);
+}
+
 #[test]
 fn ctrl_c_at_the_prompt_clears_the_line() {
     let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut p = start();
     line(&mut p, "sig Node {}");
     p.send("run { no Node").unwrap();
-    p.flush().unwrap();
     p.exp_string("no Node").unwrap();
     p.send_control('c').unwrap();
     next_prompt(&mut p).expect("a fresh prompt");
@@ -115,7 +129,7 @@ fn ctrl_c_at_the_prompt_clears_the_line() {
 
 /// Start the hard solve, wait until it is under way, press Ctrl-C; returns how long the
 /// REPL took to say it stopped.
-fn cancel_hard_solve(p: &mut PtySession, solver: &str) -> Duration {
+fn cancel_hard_solve(p: &mut Pty, solver: &str) -> Duration {
     for l in PIGEONS {
         line(p, l);
     }
@@ -134,7 +148,7 @@ fn cancel_hard_solve(p: &mut PtySession, solver: &str) -> Duration {
 }
 
 /// After a cancelled solve the session still has its definitions and runs commands.
-fn session_goes_on(p: &mut PtySession) {
+fn session_goes_on(p: &mut Pty) {
     let out = line(p, "run { some Pigeon } for 2");
     assert!(out.contains("instance found"), "{out}");
     assert!(out.contains("Pigeon$0"), "{out}");
