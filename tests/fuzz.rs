@@ -1,0 +1,525 @@
+//! A mutation fuzzer over the whole pipeline: parse → check → build → solve at scope ≤ 2.
+//!
+//! Seeds are the bundled examples and the standard library; each case applies a few
+//! random mutations (deleting, duplicating, splicing, swapping lines, inserting keywords
+//! and operators, replacing words, odd bytes) and runs the result. A case fails when
+//! - anything panics,
+//! - an instance fails the independent evaluator's re-check (`internal error`),
+//! - an error diagnostic about the input has no source span,
+//! - or CaDiCaL and varisat (candidates and verifiers alike) disagree on a verdict.
+//!
+//! Guards: every command's scopes are clamped to 2 (a bitwidth to 4), problems above
+//! 20,000 primary variables are refused by `--max-vars`, and a solve is stopped after
+//! 2 s. Failing inputs are written to `target/fuzz-failures/`; every one found becomes a
+//! file in `tests/fuzz-regressions/`, which runs first, unmutated.
+//!
+//! CI runs `FUZZ_CASES` (default 300) cases; for releases run many more, e.g.
+//! `FUZZ_CASES=100000 FUZZ_SEED=7 cargo test --release --test fuzz -- --nocapture`.
+
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use solder::check::{self, RootSource};
+use solder::diagnostic::{Diagnostic, Severity, SourceMap};
+use solder::session::{CommandRun, RunOptions};
+use solder::solve::{BackendKind, Outcome};
+
+const DEFAULT_CASES: usize = 300;
+const MAX_VARS: u64 = 20_000;
+const SOLVE_LIMIT: Duration = Duration::from_secs(2);
+/// Only solves this quick under CaDiCaL are repeated under varisat, which cannot be
+/// stopped inside a SAT call.
+const COMPARE_BELOW: Duration = Duration::from_millis(300);
+const COMMANDS_PER_CASE: usize = 3;
+
+/// How far the cases got, for the summary line.
+struct Reach {
+    checked: AtomicUsize,
+    solved: AtomicUsize,
+    sat: AtomicUsize,
+    compared: AtomicUsize,
+}
+
+static REACH: Reach = Reach {
+    checked: AtomicUsize::new(0),
+    solved: AtomicUsize::new(0),
+    sat: AtomicUsize::new(0),
+    compared: AtomicUsize::new(0),
+};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Keywords, operators and odd literals the mutator inserts.
+const DICTIONARY: &[&str] = &[
+    "sig ",
+    "abstract ",
+    "one ",
+    "lone ",
+    "some ",
+    "all ",
+    "no ",
+    "set ",
+    "seq ",
+    "extends ",
+    " in ",
+    "=",
+    "!=",
+    "{",
+    "}",
+    "[",
+    "]",
+    "(",
+    ")",
+    "|",
+    "->",
+    ".",
+    "~",
+    "^",
+    "*",
+    "+",
+    "-",
+    "&",
+    "++",
+    "<:",
+    ":>",
+    "=>",
+    "<=>",
+    "!",
+    "not ",
+    " and ",
+    " or ",
+    "let ",
+    "disj ",
+    "fact ",
+    "pred ",
+    "fun ",
+    "assert ",
+    "run ",
+    "check ",
+    " for ",
+    " but ",
+    "exactly ",
+    " expect ",
+    "open ",
+    "module ",
+    " as ",
+    "private ",
+    "enum ",
+    "iden",
+    "univ",
+    "none",
+    "Int",
+    "int",
+    "#",
+    "0",
+    "1",
+    "2",
+    "-1",
+    "4294967296",
+    "99999999999999999999",
+    "\"s\"",
+    "@",
+    "this",
+    ",",
+    ":",
+    "/",
+    "sum ",
+    " else ",
+    "implies ",
+    "iff ",
+    "<",
+    ">",
+    "=<",
+    ">=",
+    "plus[",
+    "util/ordering[",
+    "\n",
+    "//",
+    "/*",
+    "*/",
+    "\u{e9}",
+    "\u{1F600}",
+    "\u{0}",
+];
+
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// A char boundary at or before `i`.
+fn floor(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn mutate(rng: &mut Rng, seed: &str, seeds: &[String]) -> String {
+    let mut text = seed.to_string();
+    for _ in 0..1 + rng.below(4) {
+        let len = text.len();
+        let at = floor(&text, rng.below(len + 1));
+        match rng.below(9) {
+            0 => {
+                let end = floor(&text, at + 1 + rng.below(24));
+                text.replace_range(at..end, "");
+            }
+            1 => {
+                let end = floor(&text, at + 1 + rng.below(60));
+                let chunk = text[at..end].to_string();
+                text.insert_str(end, &chunk);
+            }
+            2 | 3 => {
+                let token = if rng.below(2) == 0 {
+                    rng.pick(DICTIONARY).to_string()
+                } else {
+                    let ws = words(seed);
+                    if ws.is_empty() {
+                        "A".to_string()
+                    } else {
+                        format!(" {} ", rng.pick(&ws))
+                    }
+                };
+                text.insert_str(at, &token);
+            }
+            4 => {
+                // Replace one word by another of the file's words or a keyword.
+                let ws = words(&text);
+                if let Some(&w) = ws.get(rng.below(ws.len())) {
+                    let replacement = if rng.below(2) == 0 {
+                        rng.pick(&ws).to_string()
+                    } else {
+                        rng.pick(DICTIONARY).trim().to_string()
+                    };
+                    if let Some(pos) = text.find(w) {
+                        text.replace_range(pos..pos + w.len(), &replacement);
+                    }
+                }
+            }
+            5 => {
+                let mut lines: Vec<&str> = text.lines().collect();
+                if lines.len() > 1 {
+                    let (a, b) = (rng.below(lines.len()), rng.below(lines.len()));
+                    lines.swap(a, b);
+                }
+                text = lines.join("\n");
+            }
+            6 => {
+                let other = rng.pick(seeds);
+                let from = floor(other, rng.below(other.len() + 1));
+                let to = floor(other, from + rng.below(200));
+                text.insert_str(at, &other[from..to]);
+            }
+            7 => text.truncate(at),
+            _ => {
+                // Repeat a bracket or operator many times (depth, length).
+                let token = *rng.pick(&["(", "{", "[", "~", "!", "some ", "a.", "-"]);
+                text.insert_str(at, &token.repeat(1 + rng.below(1500)));
+            }
+        }
+    }
+    text
+}
+
+fn seed_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            seed_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "als") {
+            out.push(path);
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Scopes at most 2 (bitwidths at most 4), so that every case is small.
+fn clamp_scopes(checked: &mut check::Checked) {
+    for cmd in &mut checked.model.commands {
+        let scope = cmd.scope.get_or_insert_with(|| solder::syntax::ast::Scope {
+            overall: None,
+            types: Vec::new(),
+            span: cmd.span,
+        });
+        let no_sig_scope = scope.types.iter().all(|t| is_int_scope(&t.target.joined()));
+        match &mut scope.overall {
+            Some((n, _)) => *n = (*n).min(2),
+            None if no_sig_scope => scope.overall = Some((2, cmd.span)),
+            None => {}
+        }
+        for t in &mut scope.types {
+            let cap = if is_int_scope(&t.target.joined()) {
+                4
+            } else {
+                2
+            };
+            t.count = t.count.min(cap);
+        }
+    }
+}
+
+fn is_int_scope(name: &str) -> bool {
+    matches!(name, "Int" | "int" | "seq")
+}
+
+/// A problem found in one case.
+fn problem_with(diags: &[Diagnostic]) -> Option<String> {
+    diags.iter().find_map(|d| {
+        if d.message.starts_with("internal error") {
+            return Some(format!(
+                "{} ({})",
+                d.message,
+                d.label.as_deref().unwrap_or("")
+            ));
+        }
+        (d.severity == Severity::Error && d.span.is_none())
+            .then(|| format!("an error without a source span: {}", d.message))
+    })
+}
+
+enum Verdict {
+    Sat,
+    Unsat,
+    /// Stopped, refused or rejected: nothing to compare.
+    None,
+}
+
+/// Solve command `index` with `backend` under a time limit.
+fn solve(
+    checked: &check::Checked,
+    index: usize,
+    backend: BackendKind,
+) -> Result<(Verdict, Duration), String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut opts = RunOptions {
+        max_vars: MAX_VARS,
+        ..RunOptions::default()
+    };
+    opts.solve.backend = backend;
+    opts.solve.candidate_backend = Some(backend);
+    opts.solve.verifier_backend = Some(backend);
+    opts.solve.stop = Some(stop.clone());
+    let done = Arc::new(AtomicBool::new(false));
+    let watchdog = {
+        let (stop, done) = (stop.clone(), done.clone());
+        std::thread::spawn(move || {
+            let started = Instant::now();
+            while !done.load(Ordering::SeqCst) && started.elapsed() < SOLVE_LIMIT {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            stop.store(true, Ordering::SeqCst);
+        })
+    };
+    let started = Instant::now();
+    let result = CommandRun::start(checked, index, &opts);
+    let took = started.elapsed();
+    done.store(true, Ordering::SeqCst);
+    watchdog.join().expect("the watchdog ends");
+    match result {
+        Ok(run) => Ok((
+            match run.outcome {
+                Outcome::Sat(_) => Verdict::Sat,
+                Outcome::Unsat => Verdict::Unsat,
+                Outcome::Interrupted => Verdict::None,
+            },
+            took,
+        )),
+        Err(e) => match problem_with(&e.0) {
+            Some(p) => Err(p),
+            None => Ok((Verdict::None, took)),
+        },
+    }
+}
+
+/// Run one input through the pipeline; `Err` describes a failure.
+fn run_case(text: &str, dir: &Path) -> Result<(), String> {
+    let mut sources = SourceMap::new();
+    let loaded = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "fuzz.als".into(),
+            text: text.into(),
+            dir: Some(dir.to_path_buf()),
+        },
+    );
+    let mut checked = match loaded {
+        Ok(c) => c,
+        Err(e) => {
+            // Rendering must not panic either (spans past the end, odd characters).
+            let _ = sources.render(&e.0, false);
+            return match problem_with(&e.0) {
+                Some(p) => Err(p),
+                None => Ok(()),
+            };
+        }
+    };
+    REACH.checked.fetch_add(1, Ordering::Relaxed);
+    clamp_scopes(&mut checked);
+    for index in 0..checked.model.commands.len().min(COMMANDS_PER_CASE) {
+        let (fast, took) = solve(&checked, index, BackendKind::Cadical)?;
+        match fast {
+            Verdict::Sat => {
+                REACH.solved.fetch_add(1, Ordering::Relaxed);
+                REACH.sat.fetch_add(1, Ordering::Relaxed);
+            }
+            Verdict::Unsat => {
+                REACH.solved.fetch_add(1, Ordering::Relaxed);
+            }
+            Verdict::None => {}
+        }
+        if took > COMPARE_BELOW {
+            continue;
+        }
+        REACH.compared.fetch_add(1, Ordering::Relaxed);
+        let (other, _) = solve(&checked, index, BackendKind::Varisat)?;
+        match (fast, other) {
+            (Verdict::Sat, Verdict::Unsat) | (Verdict::Unsat, Verdict::Sat) => {
+                return Err(format!(
+                    "command {} ({}): CaDiCaL and varisat disagree",
+                    index + 1,
+                    checked.model.commands[index].label
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Run a case on a thread of its own, catching panics.
+fn guarded(text: &str, dir: &Path) -> Result<(), String> {
+    let text = text.to_string();
+    let dir = dir.to_path_buf();
+    let handle = std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || std::panic::catch_unwind(AssertUnwindSafe(|| run_case(&text, &dir))))
+        .expect("a thread");
+    match handle.join() {
+        Ok(Ok(result)) => result,
+        Ok(Err(panic)) | Err(panic) => Err(format!(
+            "panicked: {}",
+            panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("(no message)")
+        )),
+    }
+}
+
+fn save_failure(name: &str, text: &str) -> PathBuf {
+    let dir = root().join("target/fuzz-failures");
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join(format!("{name}.als"));
+    let _ = std::fs::write(&path, text);
+    path
+}
+
+/// Inputs that once failed, run as they are.
+#[test]
+fn fuzz_regressions_pass() {
+    let mut files = Vec::new();
+    seed_files(&root().join("tests/fuzz-regressions"), &mut files);
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(file).unwrap()).into_owned();
+        if let Err(why) = guarded(&text, &root().join("examples")) {
+            failures.push(format!("{}: {why}", file.display()));
+        }
+    }
+    println!("{} regression inputs", files.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn mutated_models_do_not_crash_or_disagree() {
+    let cases: usize = std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(DEFAULT_CASES);
+    let base: u64 = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let mut files = Vec::new();
+    seed_files(&root().join("examples"), &mut files);
+    seed_files(&root().join("stdlib"), &mut files);
+    let seeds: Vec<(PathBuf, String)> = files
+        .iter()
+        .map(|f| (f.clone(), std::fs::read_to_string(f).expect("a seed file")))
+        .collect();
+    assert!(seeds.len() >= 10, "too few seed files: {}", seeds.len());
+    let texts: Vec<String> = seeds.iter().map(|(_, t)| t.clone()).collect();
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(2));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let case = next.fetch_add(1, Ordering::SeqCst);
+                    if case >= cases {
+                        break;
+                    }
+                    let mut rng = Rng(base.wrapping_mul(1_000_003).wrapping_add(case as u64));
+                    let (file, seed) = &seeds[rng.below(seeds.len())];
+                    let text = mutate(&mut rng, seed, &texts);
+                    // Opens resolve next to the seed file, as they would for it.
+                    let dir = file.parent().unwrap_or(Path::new("."));
+                    if let Err(why) = guarded(&text, dir) {
+                        let saved = save_failure(&format!("seed{base}-case{case}"), &text);
+                        failures.lock().unwrap().push(format!(
+                            "case {case} (from {}): {why}\n  input saved to {}",
+                            file.display(),
+                            saved.display()
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    println!(
+        "fuzz: {cases} cases from {} seed files in {:.1} s: {} checked, {} commands solved \
+         ({} sat), {} compared across backends; {} failures",
+        seeds.len(),
+        started.elapsed().as_secs_f64(),
+        REACH.checked.load(Ordering::Relaxed),
+        REACH.solved.load(Ordering::Relaxed),
+        REACH.sat.load(Ordering::Relaxed),
+        REACH.compared.load(Ordering::Relaxed),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
