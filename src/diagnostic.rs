@@ -45,6 +45,8 @@ impl Span {
 pub enum Severity {
     Error,
     Warning,
+    /// Information pointing at the source, e.g. the members of an unsat core.
+    Note,
 }
 
 /// A secondary location with its own message ("previously defined here").
@@ -82,6 +84,13 @@ impl Diagnostic {
     pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    pub fn note(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Note,
             ..Diagnostic::error(span, message)
         }
     }
@@ -220,7 +229,8 @@ impl SourceMap {
         let rest = &diagnostics[diagnostics.len().min(MAX_SHOWN)..];
         if !rest.is_empty() {
             let errors = rest.iter().filter(|d| d.is_error()).count();
-            let warnings = rest.len() - errors;
+            let notes = rest.iter().filter(|d| d.severity == Severity::Note).count();
+            let warnings = rest.len() - errors - notes;
             let mut parts = Vec::new();
             if errors > 0 {
                 parts.push(format!(
@@ -232,6 +242,12 @@ impl SourceMap {
                 parts.push(format!(
                     "{warnings} more warning{}",
                     if warnings == 1 { "" } else { "s" }
+                ));
+            }
+            if notes > 0 {
+                parts.push(format!(
+                    "{notes} more note{}",
+                    if notes == 1 { "" } else { "s" }
                 ));
             }
             out.extend_from_slice(format!("… and {} not shown\n", parts.join(" and ")).as_bytes());
@@ -255,6 +271,7 @@ impl SourceMap {
         let prefix = match d.severity {
             Severity::Error => "Error",
             Severity::Warning => "Warning",
+            Severity::Note => "Note",
         };
         let mut text = format!("{prefix}: {}\n", d.message);
         let excerpt = |s: Span, label: &str| {
@@ -294,11 +311,13 @@ impl SourceMap {
         let kind = match d.severity {
             Severity::Error => ReportKind::Error,
             Severity::Warning => ReportKind::Warning,
+            Severity::Note => ReportKind::Custom("Note", ariadne::Color::Cyan),
         };
         let Some(span) = d.span else {
             let prefix = match d.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
+                Severity::Note => "note",
             };
             out.extend_from_slice(format!("{prefix}: {}\n", d.message).as_bytes());
             if let Some(h) = &d.help {
@@ -336,7 +355,13 @@ impl SourceMap {
             }
         }
         let sources = ariadne::sources(files.iter().map(|f| (name(*f), self.text(*f).to_string())));
-        let _ = builder.finish().write(sources, &mut *out);
+        let mut written = Vec::new();
+        let _ = builder.finish().write(sources, &mut written);
+        if !color {
+            // ariadne colours a custom report kind (`Note`) even with colour off.
+            written = strip_sgr(&written);
+        }
+        out.extend_from_slice(&written);
     }
 }
 
@@ -421,6 +446,27 @@ fn edit_distance(a: &str, b: &str) -> usize {
         std::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
+}
+
+/// `bytes` without SGR escape sequences (`ESC [ … m`).
+fn strip_sgr(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == 0x1b && bytes.get(i + 1) == Some(&b'[') {
+            let mut j = i + 2;
+            while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b';') {
+                j += 1;
+            }
+            if bytes.get(j) == Some(&b'm') {
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    out
 }
 
 #[cfg(test)]

@@ -13,9 +13,9 @@ use batch::{Control, StopReason, exit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use solder::check::Checked;
-use solder::diagnostic::{Errors, SourceMap};
+use solder::diagnostic::{Diagnostic, Errors, SourceMap};
 use solder::render::{self, View};
-use solder::session::{CommandRun, RunOptions, load_file};
+use solder::session::{self, CommandRun, RunOptions, load_file};
 use solder::solve::{BackendKind, Outcome};
 use solder::syntax::ast::CommandKind;
 
@@ -126,6 +126,10 @@ struct RunArgs {
     /// Report the first instance found, even for models of histories.
     #[arg(long)]
     no_shrink: bool,
+    /// After "no instance" (or a check that holds), name a minimal set of the model's
+    /// constraints that is already unsatisfiable: an unsat core.
+    #[arg(long)]
+    core: bool,
     /// How to show instances: `auto` is the history view for models that open the
     /// isolation library's histories and tables otherwise.
     #[arg(long, value_enum, default_value_t = Show::Auto)]
@@ -391,6 +395,15 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
                 break;
             }
         }
+        if args.core && cr.instances_seen == 0 && stopped.is_none() {
+            let (result, why) = control.guard(
+                started,
+                || session::unsat_core(&checked, i, &opts, true),
+                give_up,
+            );
+            stopped = why;
+            report_core(sources, &result?, args.json);
+        }
         if cr.command.kind == CommandKind::Check && cr.instances_seen > 0 {
             code = worse(code, exit::COUNTEREXAMPLE);
         }
@@ -402,6 +415,60 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
         }
     }
     Ok(ExitCode::from(code))
+}
+
+/// Print an unsat core: each member with its source span (text), or one JSON object.
+fn report_core(sources: &SourceMap, answer: &session::CoreAnswer, json: bool) {
+    let parts = match answer {
+        session::CoreAnswer::Core(parts) => parts,
+        session::CoreAnswer::Satisfiable => {
+            if !json {
+                let _ = writeln!(out_lock(), "  no core: the command has an instance\n");
+            }
+            return;
+        }
+        session::CoreAnswer::Interrupted => {
+            if !json {
+                let _ = writeln!(out_lock(), "  core: stopped before one was found\n");
+            }
+            return;
+        }
+    };
+    if json {
+        let members: Vec<serde_json::Value> = parts
+            .iter()
+            .map(|p| {
+                let (line, column) = sources.line_col(p.span.file, p.span.start);
+                serde_json::json!({
+                    "what": p.what,
+                    "file": sources.get(p.span.file).name,
+                    "line": line,
+                    "column": column,
+                    "text": sources.snippet(p.span),
+                })
+            })
+            .collect();
+        let _ = writeln!(out_lock(), "{}", serde_json::json!({ "core": members }));
+        return;
+    }
+    if parts.is_empty() {
+        let _ = writeln!(
+            out_lock(),
+            "  core: the declarations and scopes alone have no instance\n"
+        );
+        return;
+    }
+    let _ = writeln!(
+        out_lock(),
+        "  core: these {} constraint{} together have no instance (removing any one of them \
+         leaves an instance):",
+        parts.len(),
+        if parts.len() == 1 { "" } else { "s" }
+    );
+    let notes: Vec<Diagnostic> = session::core_diagnostics(parts);
+    let color = std::io::stdout().is_terminal();
+    let _ = write!(out_lock(), "{}", sources.render(&notes, color));
+    let _ = writeln!(out_lock());
 }
 
 /// Standard output, flushed line by line by the lock's owner; re-locked per write so that

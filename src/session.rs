@@ -274,3 +274,63 @@ pub fn verify(
         Err(e) => Err(format!("the evaluator failed: {}", e.message)),
     }
 }
+
+/// The answer to `--core` / `core`.
+pub enum CoreAnswer {
+    /// A minimal set of the command's parts that is already unsatisfiable (empty: the
+    /// declarations and scopes alone are).
+    Core(Vec<check::core_parts::CorePart>),
+    /// The command has an instance: there is no core.
+    Satisfiable,
+    Interrupted,
+}
+
+/// A minimal unsat core of command `index` ([`crate::solve::core`]). `assumptions: false`
+/// minimizes by whole solves even for first-order problems (the method's off switch).
+pub fn unsat_core(
+    checked: &Checked,
+    index: usize,
+    opts: &RunOptions,
+    assumptions: bool,
+) -> Result<CoreAnswer, Errors> {
+    let command = checked.build_command_within(index, opts.max_vars)?;
+    let split = check::core_parts::core_parts(&checked.model, &checked.layout, index)?;
+    let mut solve_opts = opts.solve.clone();
+    solve_opts.skolem_prefix = command.skolem_prefix.clone();
+    let formulas: Vec<_> = split.parts.iter().map(|p| p.formula.clone()).collect();
+    let shared = split.shared_decls();
+    let outcome = crate::solve::core::unsat_core(
+        &command.problem.bounds,
+        &split.background,
+        &shared,
+        &formulas,
+        &solve_opts,
+        assumptions,
+    )
+    .map_err(|e| solve_error(&command, e))?;
+    Ok(match outcome {
+        crate::solve::core::CoreOutcome::Sat => CoreAnswer::Satisfiable,
+        crate::solve::core::CoreOutcome::Interrupted => CoreAnswer::Interrupted,
+        crate::solve::core::CoreOutcome::Core(indices) => CoreAnswer::Core(
+            indices
+                .into_iter()
+                .map(|i| split.parts[i].clone())
+                .collect(),
+        ),
+    })
+}
+
+/// The members of a core as notes on their spans, numbered, for rendering.
+pub fn core_diagnostics(parts: &[check::core_parts::CorePart]) -> Vec<Diagnostic> {
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            Diagnostic::note(
+                p.span,
+                format!("core {}/{}: {}", i + 1, parts.len(), p.what),
+            )
+            .with_label("needed for \"no instance\"")
+        })
+        .collect()
+}

@@ -738,3 +738,21 @@ fn sigint_in_a_script_cancels_the_solve_and_the_script_goes_on() {
     // The line after the cancelled solve still ran.
     assert!(stdout.contains("instance found"), "{stdout}\n{stderr}");
 }
+
+#[test]
+fn core_names_the_constraints_behind_no_instance() {
+    let (code, out, err) = repl(&format!(
+        "{GRAPH}fact acyclic {{ no n: Node | n in n.^edge }}\ncore\nrun selfLoop for 3\ncore\nrun {{ some Node }} for 2\ncore\n"
+    ));
+    // Before any run, and after a run with an instance, `core` has nothing to explain.
+    assert!(err.contains("nothing to explain"), "{err}");
+    assert!(err.contains("only \"no instance\" has a core"), "{err}");
+    assert!(
+        out.contains("core: these 2 constraints together have no instance"),
+        "{out}"
+    );
+    assert!(out.contains("core 1/2: fact `acyclic`"), "{out}");
+    assert!(out.contains("core 2/2: pred `selfLoop`"), "{out}");
+    assert!(out.contains("n in n.edge"), "{out}");
+    assert_ne!(code, 0, "errors in the script make the exit code non-zero");
+}

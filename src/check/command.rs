@@ -274,7 +274,25 @@ fn check_problem_size(
     }
 }
 
-fn sig_fact(elab: &Elaborator, s: SigId, block: &ast::Block) -> Result<Formula, ElabError> {
+/// The sig structure a command's bounds impose as formulas (partitions, scopes that
+/// bounds alone cannot express, subset sigs within their parents), for unsat cores.
+pub(super) fn allocate_structure(
+    model: &Model,
+    layout: &Layout,
+    cmd: &CommandDecl,
+) -> Result<Vec<Formula>, Errors> {
+    let scopes = compute_scopes(model, cmd)?;
+    let mut builder = BoundsBuilder::new(model, layout, &scopes);
+    check_universe_size(model, &builder, cmd, DEFAULT_MAX_VARS)?;
+    builder.allocate();
+    Ok(builder.structure)
+}
+
+pub(super) fn sig_fact(
+    elab: &Elaborator,
+    s: SigId,
+    block: &ast::Block,
+) -> Result<Formula, ElabError> {
     let model = elab.model;
     let sig = model.sig(s);
     let Val::Set(value, ty) = elab.sig_val(s, sig.span)? else {
@@ -295,7 +313,7 @@ fn sig_fact(elab: &Elaborator, s: SigId, block: &ast::Block) -> Result<Formula, 
     Ok(Formula::forall(vec![decl], elab.block(block, &env)?))
 }
 
-fn command_formula(
+pub(super) fn command_formula(
     elab: &Elaborator,
     model: &Model,
     cmd: &CommandDecl,

@@ -168,7 +168,13 @@ pub struct Elaborator<'m> {
     /// Where each variable was declared (to point higher-order errors at the source).
     pub var_spans: RefCell<HashMap<VarId, Span>>,
     pub warnings: RefCell<Vec<Diagnostic>>,
+    /// When on, the outermost calls made (pred or fun, with argument values): how
+    /// [`Elaborator::top_call`] learns what a conjunct calls.
+    call_log: RefCell<Option<Vec<Call>>>,
 }
+
+/// A pred or fun called with these argument values.
+pub type Call = (FuncId, Vec<Val>);
 
 const MAX_MACRO_DEPTH: usize = 20;
 const MAX_CALL_DEPTH: usize = 64;
@@ -191,6 +197,20 @@ impl<'m> Elaborator<'m> {
             macro_depth: Cell::new(0),
             var_spans: RefCell::new(HashMap::new()),
             warnings: RefCell::new(Vec::new()),
+            call_log: RefCell::new(None),
+        }
+    }
+
+    /// The pred a formula calls at its top, with the argument values, when elaborating
+    /// it makes exactly one outermost call (no overload left undecided). For unsat cores,
+    /// which open such calls into the pred's own conjuncts.
+    pub fn top_call(&self, e: &ast::Expr, env: &Env) -> Option<Call> {
+        *self.call_log.borrow_mut() = Some(Vec::new());
+        let elaborated = self.formula(e, env);
+        let log = self.call_log.borrow_mut().take().unwrap_or_default();
+        match (elaborated, log.as_slice()) {
+            (Ok(_), [(fid, args)]) if self.model.func(*fid).is_pred() => Some((*fid, args.clone())),
+            _ => None,
         }
     }
 
@@ -1080,6 +1100,11 @@ impl<'m> Elaborator<'m> {
         }
         if self.call_stack.borrow().len() >= MAX_CALL_DEPTH {
             return Err(ElabError::new(span, "calls are nested too deeply"));
+        }
+        if self.call_stack.borrow().is_empty()
+            && let Some(log) = self.call_log.borrow_mut().as_mut()
+        {
+            log.push((fid, args.clone()));
         }
         let mut env = Env::new(func.module);
         for (p, v) in func.params.iter().zip(args) {

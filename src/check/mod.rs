@@ -7,6 +7,7 @@
 //! - `command`: scopes, atoms and bounds for one command; the problem and how to show it.
 
 pub mod command;
+pub mod core_parts;
 pub mod elaborate;
 pub mod layout;
 pub mod loader;

@@ -37,6 +37,42 @@ pub fn skolemize(problem: &Problem, prefix: &str) -> Problem {
     }
 }
 
+/// [`skolemize`] for a conjunction given as separate parts: the same skolem relations
+/// (appended to `bounds`), but each part's result kept apart, so that a caller can switch
+/// parts on and off (unsat cores). A skolem's constraints stay inside its part.
+pub fn skolemize_parts(bounds: &Bounds, parts: &[Formula], prefix: &str) -> (Bounds, Vec<Formula>) {
+    let mut s = Skolemizer {
+        bounds: bounds.clone(),
+        prefix,
+        done: HashMap::new(),
+        pinned: Vec::new(),
+    };
+    let parts = parts.iter().map(|f| s.walk(f, true)).collect();
+    (s.bounds, parts)
+}
+
+/// Skolem relations for existential decls that several parts share (one witness for all;
+/// in order, since a bound may mention an earlier decl): the bounds with them added, their
+/// witness constraints (`$x in bound`, the multiplicity), and the parts with each variable
+/// replaced by its relation.
+pub fn skolemize_shared(
+    bounds: &Bounds,
+    decls: &[Decl],
+    parts: &[Formula],
+    prefix: &str,
+) -> (Bounds, Vec<Formula>, Vec<Formula>) {
+    let mut s = Skolemizer {
+        bounds: bounds.clone(),
+        prefix,
+        done: HashMap::new(),
+        pinned: Vec::new(),
+    };
+    let mut subst = Substitution::default();
+    let witness = s.skolem_relations(decls, &mut subst);
+    let parts = parts.iter().map(|f| subst.formula(f)).collect();
+    (s.bounds, witness, parts)
+}
+
 struct Skolemizer<'a> {
     bounds: Bounds,
     prefix: &'a str,
@@ -119,6 +155,22 @@ impl Skolemizer<'_> {
     /// Replaces the existential `decls | body` (in the given polarity) by skolem relations.
     fn skolemize_quant(&mut self, decls: &[Decl], body: &Formula, positive: bool) -> Formula {
         let mut subst = Substitution::default();
+        let mut witness = self.skolem_relations(decls, &mut subst);
+        let body = subst.formula(body);
+        self.pinned.push(body.clone());
+        let body = self.walk(&body, positive);
+        if positive {
+            witness.push(body);
+            Formula::and(witness)
+        } else {
+            // `all x: e | F` asserted false: the witness lies in `e` and falsifies `F`.
+            Formula::and(witness).implies(body)
+        }
+    }
+
+    /// A relation per decl (mapped in `subst`) and the constraints that make it a value
+    /// of the decl.
+    fn skolem_relations(&mut self, decls: &[Decl], subst: &mut Substitution) -> Vec<Formula> {
         let mut witness = Vec::new();
         for d in decls {
             let bound = subst.expr(&d.bound);
@@ -140,16 +192,7 @@ impl Skolemizer<'_> {
             }
             subst.map.insert(d.var, r);
         }
-        let body = subst.formula(body);
-        self.pinned.push(body.clone());
-        let body = self.walk(&body, positive);
-        if positive {
-            witness.push(body);
-            Formula::and(witness)
-        } else {
-            // `all x: e | F` asserted false: the witness lies in `e` and falsifies `F`.
-            Formula::and(witness).implies(body)
-        }
+        witness
     }
 }
 

@@ -91,6 +91,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Lowers the scope of each top-level sig in turn, as long as the command still has an instance, and shows the smallest instance found with its scope.",
     },
     CommandInfo {
+        name: "core",
+        args: "",
+        summary: "after \"no instance\": a minimal set of constraints that already has none",
+        details: "Names the facts, field declarations and the command's conjuncts (with parameterless preds opened into theirs) that are unsatisfiable together, each at its place in the source; removing any one of them leaves an instance.",
+    },
+    CommandInfo {
         name: "save",
         args: "FILE",
         summary: "write the session's definitions and commands as a model file",
@@ -167,6 +173,11 @@ pub fn execute(session: &mut Session, cmd: &CommandInfo, text: &str, arg_offset:
         "minimize" => {
             if no_args(session) {
                 super::minimize::minimize(session)
+            }
+        }
+        "core" => {
+            if no_args(session) {
+                super::core::core(session)
             }
         }
         _ => session.error(format!("`{}` is not implemented", cmd.name)),

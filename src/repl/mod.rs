@@ -13,6 +13,7 @@
 
 pub mod commands;
 pub mod complete;
+mod core;
 mod dot;
 mod eval;
 mod minimize;

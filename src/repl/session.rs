@@ -580,11 +580,15 @@ impl Session {
             Err(diagnostics) => {
                 self.report(&diagnostics);
                 // A mistyped REPL command reads as an Alloy expression: say which command.
+                // A whole expression (more than one word) is more likely meant for `eval`.
                 let word = text.split_whitespace().next().unwrap_or("");
+                let one_word = text.split_whitespace().nth(1).is_none();
                 let names = super::commands::COMMANDS.iter().map(|c| c.name);
-                if let Some(name) = crate::diagnostic::did_you_mean(word, names) {
+                let command = crate::diagnostic::did_you_mean(word, names);
+                let expression = syntax::parse_expr(text, file).is_ok();
+                if let Some(name) = command.filter(|_| one_word || !expression) {
                     let _ = writeln!(self.io.err, "  (did you mean the command `{name}`?)");
-                } else if syntax::parse_expr(text, file).is_ok() {
+                } else if expression {
                     let _ = writeln!(
                         self.io.err,
                         "  (to evaluate an expression on the current instance, type `eval {}`)",

@@ -6,6 +6,7 @@
 pub mod backend;
 pub mod cadical_backend;
 pub mod cegis;
+pub mod core;
 pub mod first_order;
 pub mod varisat_backend;
 
