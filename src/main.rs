@@ -92,6 +92,9 @@ struct SolverArgs {
     /// CEGIS baseline: block failed candidates instead of learning from counterexamples.
     #[arg(long)]
     naive: bool,
+    /// Treat warnings (expressions their types make always empty) as errors.
+    #[arg(long)]
+    deny_warnings: bool,
     /// CEGIS: SAT backend of the candidate problem (default: --solver).
     #[arg(long, value_enum)]
     candidate_solver: Option<Solver>,
@@ -292,7 +295,7 @@ fn give_up_report(text: &str, json: bool, started: Instant, reason: StopReason) 
 
 fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<ExitCode, Errors> {
     let checked = load_file(sources, &args.file)?;
-    print_warnings(sources, &checked);
+    print_warnings(sources, &checked, args.solver.deny_warnings)?;
     let indices: Vec<usize> = match &args.command {
         Some(key) => {
             let Some(i) = checked.find_command(key) else {
@@ -584,13 +587,28 @@ fn json_result(text: &str, cr: &CommandRun, stopped: Option<StopReason>) -> serd
     })
 }
 
-fn print_warnings(sources: &SourceMap, checked: &Checked) {
-    if !checked.model.warnings.is_empty() {
+/// Print the model's warnings, or with `--deny-warnings` return them as errors.
+fn print_warnings(sources: &SourceMap, checked: &Checked, deny: bool) -> Result<(), Errors> {
+    let warnings = &checked.model.warnings;
+    if deny && !warnings.is_empty() {
+        return Err(Errors(
+            warnings
+                .iter()
+                .map(|w| Diagnostic {
+                    severity: solder::diagnostic::Severity::Error,
+                    help: Some("this is a warning; --deny-warnings makes it an error".into()),
+                    ..w.clone()
+                })
+                .collect(),
+        ));
+    }
+    if !warnings.is_empty() {
         eprint!(
             "{}",
-            sources.render(&checked.model.warnings, std::io::stderr().is_terminal())
+            sources.render(warnings, std::io::stderr().is_terminal())
         );
     }
+    Ok(())
 }
 
 fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
@@ -601,7 +619,11 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
     let (mut passed, mut failed, mut errored, mut timed_out) = (0usize, 0usize, 0usize, 0usize);
     let mut with_expect = 0usize;
     for file in &args.files {
-        let checked = match load_file(sources, file) {
+        let loaded = load_file(sources, file).and_then(|c| {
+            print_warnings(sources, &c, args.solver.deny_warnings)?;
+            Ok(c)
+        });
+        let checked = match loaded {
             Ok(c) => c,
             Err(e) => {
                 eprint!("{}", sources.render(&e.0, color));

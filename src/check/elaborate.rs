@@ -201,6 +201,38 @@ impl<'m> Elaborator<'m> {
         }
     }
 
+    /// Alloy's type-relevance warning: an expression its types make always empty (or a
+    /// test they decide). Only where the types are the declared ones (not inside an
+    /// inlined call, whose argument types are the caller's) and outside the library.
+    fn type_warning(&self, env: &Env, span: Span, message: String) {
+        if !self.call_stack.borrow().is_empty()
+            || self.call_log.borrow().is_some()
+            || self.model.module(env.module).is_stdlib
+        {
+            return;
+        }
+        let w = Diagnostic::warning(span, message);
+        let mut warnings = self.warnings.borrow_mut();
+        if !warnings.contains(&w) {
+            warnings.push(w);
+        }
+    }
+
+    /// Both values are plain sets with non-empty types that never share a tuple.
+    fn disjoint_types(&self, a: &Val, b: &Val) -> Option<(String, String)> {
+        match (a, b) {
+            (Val::Set(ea, ta), Val::Set(eb, tb))
+                if ea.arity() == eb.arity()
+                    && !ta.is_empty()
+                    && !tb.is_empty()
+                    && !types::overlaps(self.model, ta, tb) =>
+            {
+                Some((types::show(self.model, ta), types::show(self.model, tb)))
+            }
+            _ => None,
+        }
+    }
+
     /// The pred a formula calls at its top, with the argument values, when elaborating
     /// it makes exactly one outermost call (no overload left undecided). For unsat cores,
     /// which open such calls into the pred's own conjuncts.
@@ -1336,6 +1368,15 @@ impl<'m> Elaborator<'m> {
                 } else {
                     let va = self.expr(a, env)?;
                     let vb = self.expr(b, env)?;
+                    if let Some((ta, tb)) = self.disjoint_types(&va, &vb) {
+                        self.type_warning(
+                            env,
+                            span,
+                            format!(
+                                "this subset test holds only when the left side is empty: its type ({ta}) never meets the right side's ({tb})"
+                            ),
+                        );
+                    }
                     self.compare(va, vb, span, |x, y| {
                         if x.arity() != y.arity() {
                             return Err(self.arity_error(sym, x.arity(), y.arity(), span));
@@ -1351,6 +1392,15 @@ impl<'m> Elaborator<'m> {
                 let vb = self.expr(b, env)?;
                 if is_int_like(&va) || is_int_like(&vb) {
                     return Err(ElabError::unsupported(span, "integer comparisons are"));
+                }
+                if let Some((ta, tb)) = self.disjoint_types(&va, &vb) {
+                    self.type_warning(
+                        env,
+                        span,
+                        format!(
+                            "`{sym}` compares sides whose types never meet ({ta} and {tb}): they are equal only when both are empty"
+                        ),
+                    );
                 }
                 let f = self.compare(va, vb, span, |x, y| {
                     if x.arity() != y.arity() {
@@ -1375,6 +1425,20 @@ impl<'m> Elaborator<'m> {
                 };
                 let va = self.expr(a, env)?;
                 let vb = self.expr(b, env)?;
+                if matches!(op, Intersect | Diff)
+                    && let Some((ta, tb)) = self.disjoint_types(&va, &vb)
+                {
+                    let what = if op == Intersect {
+                        "`&` is always empty"
+                    } else {
+                        "`-` removes nothing"
+                    };
+                    self.type_warning(
+                        env,
+                        span,
+                        format!("{what}: the types of its sides never meet ({ta} and {tb})"),
+                    );
+                }
                 self.lift2(va, vb, span, |(ea, ta), (eb, tb)| {
                     if ea.arity() != eb.arity() {
                         return Err(self.arity_error(sym, ea.arity(), eb.arity(), span));
@@ -1426,12 +1490,43 @@ impl<'m> Elaborator<'m> {
             }
             Join => {
                 if let A::Name(q) = &b.kind {
-                    return self.app(q, &[a], env, span);
+                    let v = self.app(q, &[a], env, span)?;
+                    // `x.f` with one meaning of `f`: warn when it can never match.
+                    if let Val::Set(_, t) = &v
+                        && t.is_empty()
+                        && names::lookup(self.model, env.module, &q.parts).len() == 1
+                        && env.local(&q.joined()).is_none()
+                        && let Ok(va) = self.expr(a, env)
+                    {
+                        self.warn_empty_join(&va, env, span);
+                    }
+                    return Ok(v);
                 }
                 let va = self.expr(a, env)?;
                 let vb = self.expr(b, env)?;
-                self.join(va, vb, span)
+                let right_typed = matches!(&vb, Val::Set(_, t) if !t.is_empty());
+                let v = self.join(va.clone(), vb, span)?;
+                if right_typed && matches!(&v, Val::Set(_, t) if t.is_empty()) {
+                    self.warn_empty_join(&va, env, span);
+                }
+                Ok(v)
             }
+        }
+    }
+
+    /// A join whose result type is empty although its left side's is not.
+    fn warn_empty_join(&self, left: &Val, env: &Env, span: Span) {
+        if let Val::Set(_, t) = left
+            && !t.is_empty()
+        {
+            self.type_warning(
+                env,
+                span,
+                format!(
+                    "this join is always empty: no tuple of its left side ({}) can meet its right side",
+                    types::show(self.model, t)
+                ),
+            );
         }
     }
 
