@@ -125,26 +125,16 @@ impl Control {
     }
 }
 
-/// The exit code for a reason to stop.
-pub fn exit_code(reason: StopReason) -> u8 {
-    match reason {
-        StopReason::Timeout => exit::TIMEOUT,
-        StopReason::Interrupt => exit::SIGINT,
-        StopReason::Terminate => exit::SIGTERM,
-    }
-}
-
 /// Exit codes of `run`, `check` and `test` (documented in the README).
 pub mod exit {
-    /// Every command answered; no check found a counterexample, every test passed.
+    /// Every command answered as expected: no check found a counterexample, every test
+    /// passed.
     pub const OK: u8 = 0;
-    /// The model or the command line could not be used (a diagnostic says why).
-    pub const ERROR: u8 = 1;
-    /// A `check` found a counterexample, or a `test` failed.
-    pub const COUNTEREXAMPLE: u8 = 3;
-    /// A command reached its `--timeout` without an answer.
-    pub const TIMEOUT: u8 = 4;
-    /// Stopped by SIGINT (128 + 2) or SIGTERM (128 + 15).
-    pub const SIGINT: u8 = 130;
-    pub const SIGTERM: u8 = 143;
+    /// A `check` found a counterexample, or a `test` did not get its `expect`.
+    pub const COUNTEREXAMPLE: u8 = 1;
+    /// The model, a command or the command line could not be used (a diagnostic says
+    /// why); clap's usage errors use the same code.
+    pub const ERROR: u8 = 2;
+    /// A command reached its `--timeout`, or SIGINT/SIGTERM stopped the run.
+    pub const STOPPED: u8 = 3;
 }

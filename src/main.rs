@@ -19,12 +19,16 @@ use solder::session::{self, CommandRun, RunOptions, load_file};
 use solder::solve::{BackendKind, Outcome};
 use solder::syntax::ast::CommandKind;
 
+/// The exit codes of `run`, `check` and `test`, for `--help` (the README has the same table).
+const EXIT_CODES: &str = "Exit codes of run, check and test:\n  0  every command answered as expected\n  1  a check found a counterexample, or a test did not get its expect\n  2  a diagnostic: the model, a command or the command line cannot be used\n  3  a --timeout was reached, or SIGINT/SIGTERM stopped the run\nWhen several apply, the lower row loses: 2 over 1 over 3.";
+
 #[derive(Parser)]
 #[command(
     name = "solder",
     version,
     about = "A bounded relational model finder for Alloy's static logic",
     long_about = "solder finds small instances of Alloy models, or shows that none exists within a bound.\n\nExamples:\n  solder                              (the interactive REPL)\n  solder examples/family.als          (the REPL, with the model loaded)\n  solder run examples/family.als\n  solder run examples/family.als -c ownGrandpa --count 3\n  solder test examples/*.als",
+    after_help = EXIT_CODES,
     args_conflicts_with_subcommands = true
 )]
 struct Cli {
@@ -37,10 +41,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Execute the commands of a model (all of them, or the one chosen with -c).
+    #[command(after_help = EXIT_CODES)]
     Run(RunArgs),
     /// Execute only the `check` commands of a model (or the one chosen with -c).
+    #[command(after_help = EXIT_CODES)]
     Check(RunArgs),
     /// Execute every command that has an `expect` and compare; non-zero exit on a mismatch.
+    #[command(after_help = EXIT_CODES)]
     Test(TestArgs),
     /// The interactive REPL (the default); reads a script when stdin is not a terminal.
     Repl(ReplArgs),
@@ -82,7 +89,7 @@ struct SolverArgs {
     /// b.f` for `f: one T`); this turns that off.
     #[arg(long)]
     no_singleton_overlap: bool,
-    /// Give up on a command after SECS seconds (its outcome is then `timeout`; exit code 4).
+    /// Give up on a command after SECS seconds (its outcome is then `timeout`; exit code 3).
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     timeout: Option<f64>,
     /// Refuse commands with more primary variables (tuples a relation may or may not hold)
@@ -105,7 +112,7 @@ struct SolverArgs {
 
 #[derive(Args)]
 struct RunArgs {
-    /// The model file.
+    /// The model file (`-` reads it from standard input).
     file: PathBuf,
     /// The command to execute, by label or 1-based number.
     #[arg(short = 'c', long = "command", value_name = "NAME|INDEX")]
@@ -229,7 +236,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(errors) => {
             eprint!("{}", sources.render(&errors.0, color));
-            ExitCode::from(1)
+            ExitCode::from(exit::ERROR)
         }
     }
 }
@@ -262,7 +269,7 @@ fn worse(a: u8, b: u8) -> u8 {
     let rank = |c: u8| match c {
         exit::ERROR => 3,
         exit::COUNTEREXAMPLE => 2,
-        exit::TIMEOUT => 1,
+        exit::STOPPED => 1,
         _ => 0,
     };
     if rank(b) > rank(a) { b } else { a }
@@ -290,11 +297,11 @@ fn give_up_report(text: &str, json: bool, started: Instant, reason: StopReason) 
         );
     }
     let _ = std::io::stdout().flush();
-    batch::exit_code(reason)
+    exit::STOPPED
 }
 
 fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<ExitCode, Errors> {
-    let checked = load_file(sources, &args.file)?;
+    let checked = load_model(sources, &args.file)?;
     print_warnings(sources, &checked, args.solver.deny_warnings)?;
     let indices: Vec<usize> = match &args.command {
         Some(key) => {
@@ -411,9 +418,9 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
             code = worse(code, exit::COUNTEREXAMPLE);
         }
         match stopped {
-            Some(StopReason::Timeout) => code = worse(code, exit::TIMEOUT),
+            Some(StopReason::Timeout) => code = worse(code, exit::STOPPED),
             // A signal ends the batch: the remaining commands are not run.
-            Some(reason) => return Ok(ExitCode::from(batch::exit_code(reason))),
+            Some(_) => return Ok(ExitCode::from(exit::STOPPED)),
             None => {}
         }
     }
@@ -472,6 +479,51 @@ fn report_core(sources: &SourceMap, answer: &session::CoreAnswer, json: bool) {
     let color = std::io::stdout().is_terminal();
     let _ = write!(out_lock(), "{}", sources.render(&notes, color));
     let _ = writeln!(out_lock());
+}
+
+/// An instance on one line, for a FAIL line: each non-empty relation of the model (and
+/// each witness) with its tuples, cut after a few hundred characters.
+fn short_instance(cr: &CommandRun, inst: &solder::instance::Instance) -> String {
+    let json = render::json::instance_json(&cr.command.presentation, inst, &cr.skolems());
+    let mut parts = Vec::new();
+    if let Some(map) = json.as_object() {
+        for (name, tuples) in map {
+            let Some(tuples) = tuples.as_array() else {
+                continue;
+            };
+            if tuples.is_empty() {
+                continue;
+            }
+            let shown: Vec<String> = tuples
+                .iter()
+                .map(|t| {
+                    t.as_array()
+                        .map(|atoms| {
+                            atoms
+                                .iter()
+                                .map(|a| a.as_str().unwrap_or("?"))
+                                .collect::<Vec<_>>()
+                                .join("->")
+                        })
+                        .unwrap_or_default()
+                })
+                .collect();
+            parts.push(format!("{name} = {{{}}}", shown.join(", ")));
+        }
+    }
+    let line = if parts.is_empty() {
+        "every relation empty".to_string()
+    } else {
+        parts.join("; ")
+    };
+    if line.chars().count() > 300 {
+        format!(
+            "{}… (`solder run` shows it all)",
+            line.chars().take(299).collect::<String>()
+        )
+    } else {
+        line
+    }
 }
 
 /// Standard output, flushed line by line by the lock's owner; re-locked per write so that
@@ -587,6 +639,34 @@ fn json_result(text: &str, cr: &CommandRun, stopped: Option<StopReason>) -> serd
     })
 }
 
+/// Load a model from a file, or from standard input for `-` (opens resolve from the
+/// working directory).
+fn load_model(sources: &mut SourceMap, path: &std::path::Path) -> Result<Checked, Errors> {
+    if path.as_os_str() != "-" {
+        return load_file(sources, path);
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| {
+        Errors::from(Diagnostic::global(format!(
+            "cannot read the model from standard input: {e}"
+        )))
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Errors::from(Diagnostic::global(format!(
+            "standard input is not UTF-8 text: byte {} is invalid",
+            e.utf8_error().valid_up_to()
+        )))
+    })?;
+    solder::check::load(
+        sources,
+        solder::check::RootSource::Text {
+            name: "<stdin>".into(),
+            text,
+            dir: std::env::current_dir().ok(),
+        },
+    )
+}
+
 /// Print the model's warnings, or with `--deny-warnings` return them as errors.
 fn print_warnings(sources: &SourceMap, checked: &Checked, deny: bool) -> Result<(), Errors> {
     let warnings = &checked.model.warnings;
@@ -619,7 +699,7 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
     let (mut passed, mut failed, mut errored, mut timed_out) = (0usize, 0usize, 0usize, 0usize);
     let mut with_expect = 0usize;
     for file in &args.files {
-        let loaded = load_file(sources, file).and_then(|c| {
+        let loaded = load_model(sources, file).and_then(|c| {
             print_warnings(sources, &c, args.solver.deny_warnings)?;
             Ok(c)
         });
@@ -632,6 +712,12 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
                 continue;
             }
         };
+        if !checked.model.commands.iter().any(|c| c.expect.is_some()) {
+            eprintln!(
+                "warning: {}: no command has an `expect`, so nothing in it is tested",
+                file.display()
+            );
+        }
         for (i, cmd) in checked.model.commands.iter().enumerate() {
             let Some(expect) = cmd.expect else { continue };
             with_expect += 1;
@@ -678,8 +764,14 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
                         "FAIL" => failed += 1,
                         _ => {}
                     }
-                    if let Some(reason) = stopped.filter(|r| *r != StopReason::Timeout) {
-                        return Ok(ExitCode::from(batch::exit_code(reason)));
+                    if status == "FAIL"
+                        && !args.json
+                        && let Some(inst) = cr.instance()
+                    {
+                        println!("  instance: {}", short_instance(&cr, inst));
+                    }
+                    if stopped.is_some_and(|r| r != StopReason::Timeout) {
+                        return Ok(ExitCode::from(exit::STOPPED));
                     }
                 }
             }
@@ -708,7 +800,7 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
         code = worse(code, exit::COUNTEREXAMPLE);
     }
     if timed_out > 0 {
-        code = worse(code, exit::TIMEOUT);
+        code = worse(code, exit::STOPPED);
     }
     Ok(ExitCode::from(code))
 }

@@ -52,7 +52,7 @@ fn test_command_fails_on_a_wrong_expectation() {
         "sig A {}\nrun { some A } expect 0\nrun { no A } expect 1\n",
     );
     let (code, out, _) = solder(&["test", p.to_str().unwrap()]);
-    assert_eq!(code, 3, "{out}");
+    assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAIL"), "{out}");
     assert!(out.contains("1 passed, 1 failed"), "{out}");
 }
@@ -80,8 +80,8 @@ fn check_reports_counterexamples_and_validity() {
         "sig Node { edge: set Node }\nassert acyclic { no n: Node | n in n.^edge }\ncheck acyclic for 3\nassert trivial { all n: Node | n in Node }\ncheck trivial for 3\n",
     );
     let (code, out, _) = solder(&["check", p.to_str().unwrap()]);
-    // A counterexample is a failed check: exit code 3.
-    assert_eq!(code, 3);
+    // A counterexample is a failed check: exit code 1.
+    assert_eq!(code, 1);
     assert!(out.contains("counterexample found"), "{out}");
     let (code, out, _) = solder(&["check", "-c", "trivial", p.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
@@ -98,7 +98,7 @@ fn json_output_is_one_object_per_command() {
         "sig A { f: lone A }\nrun { some f } for 2\ncheck { no A } for 2\n",
     );
     let (code, out, _) = solder(&["run", "--json", p.to_str().unwrap()]);
-    assert_eq!(code, 3, "the check has a counterexample");
+    assert_eq!(code, 1, "the check has a counterexample");
     let objs: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
@@ -148,14 +148,14 @@ fn count_enumerates_distinct_instances() {
 }
 
 #[test]
-fn errors_exit_with_one_and_point_at_the_source() {
+fn errors_exit_with_two_and_point_at_the_source() {
     let p = write_temp("bad.als", "sig A {}\nrun { some B }\n");
     let (code, out, err) = solder(&["run", p.to_str().unwrap()]);
-    assert_eq!(code, 1, "{out}");
+    assert_eq!(code, 2, "{out}");
     assert!(err.contains("cannot find `B`"), "{err}");
     assert!(err.contains("bad.als:2:12"), "{err}");
     let (code, _, err) = solder(&["run", "/nonexistent/model.als"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
 }
 
@@ -193,7 +193,7 @@ fn a_timeout_reports_partial_statistics_and_exits_with_four() {
         started.elapsed().as_secs() < 20,
         "the timeout stopped the solve"
     );
-    assert_eq!(code, 4, "{out}{err}");
+    assert_eq!(code, 3, "{out}{err}");
     let objs: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
@@ -219,7 +219,7 @@ fn a_timeout_reports_partial_statistics_and_exits_with_four() {
         "0.5",
         p.to_str().unwrap(),
     ]);
-    assert_eq!(code, 4);
+    assert_eq!(code, 3);
     assert!(
         out.contains("timeout: no answer within the time limit"),
         "{out}"
@@ -238,7 +238,7 @@ fn a_timeout_reports_partial_statistics_and_exits_with_four() {
         "0.5",
         t.to_str().unwrap(),
     ]);
-    assert_eq!(code, 4, "{out}");
+    assert_eq!(code, 3, "{out}");
     assert!(out.contains("TIMEOUT"), "{out}");
     assert!(out.contains("1 timed out"), "{out}");
 }
@@ -276,12 +276,12 @@ fn signalled(signal: &str, extra: &[&str]) -> (i32, String) {
 #[test]
 fn sigint_and_sigterm_stop_the_solve_with_partial_json() {
     let (code, out) = signalled("INT", &["--json"]);
-    assert_eq!(code, 130, "{out}");
+    assert_eq!(code, 3, "{out}");
     let obj: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
     assert_eq!(obj["outcome"], "interrupted");
     assert_eq!(obj["stats"]["sat_calls"], 1, "{out}");
     let (code, out) = signalled("TERM", &[]);
-    assert_eq!(code, 143, "{out}");
+    assert_eq!(code, 3, "{out}");
     assert!(out.contains("interrupted"), "{out}");
     assert!(out.contains("primary variables"), "{out}");
 }
@@ -290,7 +290,7 @@ fn sigint_and_sigterm_stop_the_solve_with_partial_json() {
 fn test_without_expectations_is_an_error() {
     let p = write_temp("noexpect.als", "sig A {}\nrun { some A }\n");
     let (code, out, err) = solder(&["test", p.to_str().unwrap()]);
-    assert_eq!(code, 1, "{out}");
+    assert_eq!(code, 2, "{out}");
     assert!(err.contains("no command has an `expect`"), "{err}");
 }
 
@@ -325,7 +325,7 @@ fn problems_too_large_for_memory_are_refused_with_their_size() {
             started.elapsed().as_secs() < 5,
             "refused before building: {model}"
         );
-        assert_eq!(code, 1, "{model}: {out}{err}");
+        assert_eq!(code, 2, "{model}: {out}{err}");
         assert!(
             err.contains(relation) && err.contains(figure),
             "{model}: {err}"
@@ -339,7 +339,7 @@ fn problems_too_large_for_memory_are_refused_with_their_size() {
     // The limit can be lowered (and raised).
     let p = write_temp("limit.als", "sig A { f: A -> A }\nrun {} for 20\n");
     let (code, _, err) = solder(&["run", "--max-vars", "1000", p.to_str().unwrap()]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         err.contains("8,000 tuples in this scope (20 × 20 × 20)"),
         "{err}"
@@ -350,4 +350,70 @@ fn problems_too_large_for_memory_are_refused_with_their_size() {
     );
     let (code, out, err) = solder(&["run", "--max-vars", "8020", p.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn a_fail_line_shows_the_instance_and_files_without_expect_are_named() {
+    let failing = write_temp(
+        "fails.als",
+        "sig A { f: set A }\nrun { some f } for 1 expect 0\n",
+    );
+    let untested = write_temp("untested.als", "sig B {}\nrun { some B }\n");
+    let (code, out, err) = solder(&[
+        "test",
+        failing.to_str().unwrap(),
+        untested.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "a failed expect: {out}{err}");
+    assert!(out.contains("FAIL"), "{out}");
+    assert!(
+        out.contains("  instance: A = {A$0}; A<:f = {A$0->A$0}"),
+        "{out}"
+    );
+    assert!(
+        err.contains("untested.als: no command has an `expect`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_lists_the_exit_codes() {
+    for sub in ["run", "check", "test"] {
+        let (code, out, _) = solder(&[sub, "--help"]);
+        assert_eq!(code, 0);
+        assert!(out.contains("Exit codes"), "{sub}: {out}");
+        assert!(out.contains("3  a --timeout was reached"), "{sub}: {out}");
+    }
+}
+
+#[test]
+fn dash_reads_the_model_from_standard_input() {
+    use std::io::Write;
+    let run = |text: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_solder"))
+            .args(["run", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = run("sig A {}\nrun { some A } for 1\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("instance found"), "{out}");
+    let (code, _, err) = run("sig A {}\nrun { some B } for 1\n");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("<stdin>:2:12"), "{err}");
 }

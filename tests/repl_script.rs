@@ -92,7 +92,7 @@ fn errors_in_the_middle_leave_the_session_working() {
          defs\n"
     );
     let (code, out, err) = repl(&script);
-    assert_eq!(code, 1, "errors make the exit code 1");
+    assert_eq!(code, 2, "errors make the exit code 2");
     // The syntax error, with its source line.
     assert!(err.contains("syntax error"), "{err}");
     assert!(err.contains("<repl:4>"), "{err}");
@@ -179,7 +179,7 @@ fn next_enumerates_until_there_are_no_more() {
 #[test]
 fn next_before_any_run_is_an_error() {
     let (code, _, err) = repl("next\n");
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("no command has run yet"), "{err}");
 }
 
@@ -248,7 +248,7 @@ fn show_has_tables_json_dot_and_history_only_for_histories() {
          show\n\
          show bogus\n"
     ));
-    assert_eq!(code, 1, "show bogus is an error");
+    assert_eq!(code, 2, "show bogus is an error");
     assert!(err.contains("no view `bogus`"), "{err}");
     let json_start = out.find("{\n").expect("JSON output");
     let json_end = out[json_start..].find("\n}\n").unwrap() + json_start + 2;
@@ -336,8 +336,8 @@ fn save_writes_a_model_that_solder_runs() {
     );
     assert_eq!(saved.matches("pred gone").count(), 1, "{saved}");
     let (code, out, err) = solder(&["run", file.to_str().unwrap()], "");
-    // The saved check has a counterexample: exit code 3.
-    assert_eq!(code, 3, "{out}\n{err}");
+    // The saved check has a counterexample: exit code 1.
+    assert_eq!(code, 1, "{out}\n{err}");
     assert_eq!(out.matches("  instance found").count(), 2, "{out}");
     assert_eq!(out.matches("  no instance found").count(), 1, "{out}");
     assert_eq!(out.matches("  counterexample found").count(), 1, "{out}");
@@ -346,7 +346,7 @@ fn save_writes_a_model_that_solder_runs() {
 #[test]
 fn save_to_an_unwritable_place_is_an_error() {
     let (code, _, err) = repl("sig A {}\nsave /no/such/dir/x.als\n");
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("cannot write `/no/such/dir/x.als`"), "{err}");
 }
 
@@ -411,7 +411,7 @@ fn a_bad_file_does_not_change_the_session() {
         "sig Keep {{}}\nload {}\ndefs\nrun {{ some Keep }} for 1\n",
         bad.display()
     ));
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("cannot find `B`"), "{err}");
     assert!(err.contains("bad.als"), "{err}");
     assert!(out.contains("sig Keep {}"), "{out}");
@@ -472,7 +472,7 @@ fn reload_reads_changed_files_and_keeps_later_typing() {
 #[test]
 fn reload_without_files_is_an_error() {
     let (code, _, err) = repl("reload\n");
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("nothing to reload"), "{err}");
 }
 
@@ -485,7 +485,7 @@ fn scope_sets_the_default_for_commands_without_for() {
          run {{ some disj a, b: Node | a != b }} for 2\n\
          scope many\n"
     ));
-    assert_eq!(code, 1, "`scope many` is an error");
+    assert_eq!(code, 2, "`scope many` is an error");
     assert!(out.contains("default scope: 3"), "{out}");
     assert!(out.contains("default scope set to 1"), "{out}");
     assert!(
@@ -517,7 +517,7 @@ fn set_changes_and_shows_options() {
          set symmetri 3\n\
          set verify maybe\n",
     );
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     let first: Vec<&str> = out.lines().take(12).collect();
     assert_eq!(
         first,
@@ -578,7 +578,7 @@ fn a_timeout_stops_a_long_solve_and_the_session_goes_on() {
          set timeout 0\n\
          run { some Pigeon } for 2\n",
     );
-    assert_eq!(code, 1, "{out}");
+    assert_eq!(code, 2, "{out}");
     assert_eq!(err.matches("timed out after").count(), 2, "{err}");
     // varisat's worker is left behind, CaDiCaL's stops.
     assert_eq!(
@@ -603,7 +603,7 @@ fn stats_describe_the_last_solve() {
 #[test]
 fn help_lists_every_command_and_explains_one() {
     let (code, out, err) = repl("help\nhelp minimize\nhelp nosuch\n");
-    assert_eq!(code, 1, "help nosuch is an error");
+    assert_eq!(code, 2, "help nosuch is an error");
     for cmd in [
         "open MODULE",
         "load FILE",
@@ -641,7 +641,7 @@ fn quit_ends_the_script() {
 #[test]
 fn commands_with_arguments_they_do_not_take_are_errors() {
     let (code, _, err) = repl("next 3\nstats now\nload\n");
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("`next` takes no arguments"), "{err}");
     assert!(err.contains("`stats` takes no arguments"), "{err}");
     assert!(err.contains("usage: load FILE"), "{err}");

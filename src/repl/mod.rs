@@ -43,7 +43,7 @@ pub struct ReplConfig {
 }
 
 /// Run the REPL on the terminal, or a script from standard input when it is not one.
-/// Returns the process exit code: in script mode 1 if any input failed.
+/// Returns the process exit code: in script mode 2 (a diagnostic) if any input failed.
 pub fn run(config: ReplConfig) -> u8 {
     if std::io::stdin().is_terminal() {
         interactive(config)
@@ -58,7 +58,7 @@ pub fn run(config: ReplConfig) -> u8 {
             session.load(f);
         }
         script::run_script(&mut session, std::io::stdin().lock());
-        u8::from(session.error_count() > 0)
+        if session.error_count() > 0 { 2 } else { 0 }
     }
 }
 
