@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 /// How long a step may go on after being asked to stop.
 const GRACE: Duration = Duration::from_secs(1);
 const POLL: Duration = Duration::from_millis(10);
+/// Steps shorter than this show no progress line.
+const QUIET: Duration = Duration::from_secs(1);
+const REDRAW: Duration = Duration::from_millis(100);
 
 /// Why a step was asked to stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +44,9 @@ pub struct Control {
     sigint: Arc<AtomicBool>,
     sigterm: Arc<AtomicBool>,
     timeout: Option<Duration>,
+    /// The solver's live counts (given through `SolveOptions::progress`), shown on a
+    /// progress line when standard error is a terminal; `None` in pipes.
+    pub progress: Option<Arc<solder::solve::Progress>>,
 }
 
 impl Control {
@@ -57,7 +63,24 @@ impl Control {
             sigint,
             sigterm,
             timeout,
+            progress: std::io::IsTerminal::is_terminal(&std::io::stderr())
+                .then(|| Arc::new(solder::solve::Progress::default())),
         }
+    }
+
+    /// Redraw the progress line: elapsed time, and CEGIS's counts once it has any.
+    fn show_progress(&self, progress: &solder::solve::Progress, started: Instant) {
+        let candidates = progress.candidates.load(Ordering::Relaxed);
+        let counterexamples = progress.counterexamples.load(Ordering::Relaxed);
+        let cegis = if candidates > 0 {
+            format!(", {candidates} candidates, {counterexamples} counterexamples")
+        } else {
+            String::new()
+        };
+        eprint!(
+            "\r\x1b[2K  solving… {:.1} s{cegis} (Ctrl-C stops)",
+            started.elapsed().as_secs_f64()
+        );
     }
 
     /// A signal that arrived (they end the whole batch, not only one command).
@@ -86,11 +109,28 @@ impl Control {
             std::process::exit(give_up(reason).into());
         }
         self.stop.store(false, Ordering::SeqCst);
+        if let Some(p) = &self.progress {
+            p.candidates.store(0, Ordering::Relaxed);
+            p.counterexamples.store(0, Ordering::Relaxed);
+        }
+        let step_started = Instant::now();
+        let mut drawn: Option<Instant> = None;
         std::thread::scope(|s| {
             let handle = s.spawn(work);
             let mut asked: Option<(StopReason, Instant)> = None;
             loop {
+                if let Some(p) = &self.progress
+                    && step_started.elapsed() >= QUIET
+                    && drawn.is_none_or(|t| t.elapsed() >= REDRAW)
+                    && !handle.is_finished()
+                {
+                    self.show_progress(p, started);
+                    drawn = Some(Instant::now());
+                }
                 if handle.is_finished() {
+                    if drawn.is_some() {
+                        eprint!("\r\x1b[2K");
+                    }
                     let result = match handle.join() {
                         Ok(r) => r,
                         Err(panic) => std::panic::resume_unwind(panic),
@@ -113,6 +153,9 @@ impl Control {
                         // A signal after a timeout still ends the batch.
                         let reason = self.signal().unwrap_or(reason);
                         if since.elapsed() > GRACE {
+                            if drawn.is_some() {
+                                eprint!("\r\x1b[2K");
+                            }
                             // The worker thread ends with the process.
                             std::process::exit(give_up(reason).into());
                         }

@@ -342,6 +342,7 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
     let control = Control::new(args.solver.timeout.map(Duration::from_secs_f64));
     let mut opts = args.solver.options();
     opts.solve.stop = Some(control.stop.clone());
+    opts.solve.progress = control.progress.clone();
     let wanted = if args.all {
         usize::MAX
     } else {
@@ -695,6 +696,7 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
     let control = Control::new(args.solver.timeout.map(Duration::from_secs_f64));
     let mut opts = args.solver.options();
     opts.solve.stop = Some(control.stop.clone());
+    opts.solve.progress = control.progress.clone();
     let color = std::io::stderr().is_terminal();
     let (mut passed, mut failed, mut errored, mut timed_out) = (0usize, 0usize, 0usize, 0usize);
     let mut with_expect = 0usize;

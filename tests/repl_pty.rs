@@ -1,5 +1,6 @@
 //! The real REPL in a pseudo-terminal, as a person uses it: tab completion, multi-line
-//! input, Ctrl-C at the prompt and during a solve, Ctrl-D.
+//! input, type-ahead, Ctrl-C at the prompt and during a solve, Ctrl-D; and the batch
+//! CLI's progress line, which only a terminal gets.
 
 use std::process::Command;
 use std::sync::Mutex;
@@ -174,4 +175,28 @@ fn ctrl_c_abandons_a_varisat_solve() {
     assert!(took < Duration::from_secs(1), "took {took:?}");
     session_goes_on(&mut p);
     quit(p);
+}
+
+/// On a terminal, a long batch solve shows a progress line on standard error with CEGIS's
+/// counts; it is cleared when the step ends. (In pipes there is none: `tests/cli.rs`.)
+#[test]
+fn a_long_batch_solve_shows_progress_on_a_terminal() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_solder"));
+    cmd.args([
+        "run",
+        "examples/isolation/frameworks.als",
+        "-c",
+        "ccBiswasNotCerone",
+        "--timeout",
+        "60",
+    ])
+    .current_dir(env!("CARGO_MANIFEST_DIR"))
+    .env("TERM", "xterm");
+    let mut p = Pty::spawn(cmd, Duration::from_secs(20)).expect("starts");
+    p.exp_string("solving… ").expect("a progress line");
+    p.exp_string(" candidates, ").expect("CEGIS's counts");
+    p.exp_string("no instance found").expect("the verdict");
+    p.exp_eof().expect("ends");
+    assert_eq!(p.wait().unwrap().code(), Some(0));
 }

@@ -93,6 +93,7 @@ struct Settings {
     naive: bool,
     check_lemmas: bool,
     stop: Option<Arc<AtomicBool>>,
+    progress: Option<Arc<super::Progress>>,
 }
 
 impl Settings {
@@ -155,6 +156,7 @@ impl CegisSolver {
             naive: opts.naive,
             check_lemmas: opts.check_lemmas,
             stop: opts.stop.clone(),
+            progress: opts.progress.clone(),
         };
         let mut top = Level::new(&problem.bounds, settings.candidate_backend, settings, 0)?;
         let root = top.translator.formula(&formula)?;
@@ -427,8 +429,11 @@ impl Level {
             let result = self.backend.solve(&assumptions);
             stats.sat_calls += 1;
             // Verification time is measured once, around each top-level verify call.
-            if self.depth == 0 {
-                stats.candidates += usize::from(result == SatResult::Sat);
+            if self.depth == 0 && result == SatResult::Sat {
+                stats.candidates += 1;
+                if let Some(p) = &self.settings.progress {
+                    p.candidates.fetch_add(1, Ordering::Relaxed);
+                }
             }
             match result {
                 SatResult::Unsat => return Ok(Answer::Unsat),
@@ -475,6 +480,9 @@ impl Level {
                     Verdict::Interrupted => return Ok(Answer::Interrupted),
                     Verdict::Fails(counterexample) => {
                         stats.counterexamples += 1;
+                        if let Some(p) = &self.settings.progress {
+                            p.counterexamples.fetch_add(1, Ordering::Relaxed);
+                        }
                         lemmas.push((j, counterexample, block));
                     }
                 }

@@ -29,6 +29,15 @@ pub fn new_backend(kind: BackendKind) -> Box<dyn SatBackend> {
     }
 }
 
+/// Live counts of a running solve, for a progress line (another thread reads them).
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// CEGIS candidates proposed so far (top level).
+    pub candidates: std::sync::atomic::AtomicUsize,
+    /// CEGIS counterexamples found so far (every level).
+    pub counterexamples: std::sync::atomic::AtomicUsize,
+}
+
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
     pub backend: BackendKind,
@@ -41,6 +50,8 @@ pub struct SolveOptions {
     pub skolem_prefix: String,
     /// Raised by the user (Ctrl-C) to abandon the solve.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Where the solve reports its counts as it goes (`None`: nobody watches).
+    pub progress: Option<Arc<Progress>>,
     /// CEGIS: instantiate universal relation variables with the problem's existential
     /// witnesses before the first candidate.
     pub instantiate: bool,
@@ -74,6 +85,7 @@ impl Default for SolveOptions {
             fix_orders: true,
             skolem_prefix: String::new(),
             stop: None,
+            progress: None,
             instantiate: true,
             incremental: true,
             naive: false,
