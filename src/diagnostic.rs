@@ -41,6 +41,36 @@ impl Span {
     }
 }
 
+/// When diagnostics use colour: `--color`, else `NO_COLOR`, else whether the stream is a
+/// terminal. Process-wide: set once from the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+static COLOR_CHOICE: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+pub fn set_color_choice(choice: ColorChoice) {
+    let v = match choice {
+        ColorChoice::Auto => 0,
+        ColorChoice::Always => 1,
+        ColorChoice::Never => 2,
+    };
+    COLOR_CHOICE.store(v, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Colour for a stream that is (or is not) a terminal, under the user's choice and
+/// `NO_COLOR` (<https://no-color.org>: any non-empty value turns colour off).
+pub fn use_color(is_terminal: bool) -> bool {
+    match COLOR_CHOICE.load(std::sync::atomic::Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ => is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
     Error,

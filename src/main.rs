@@ -36,6 +36,20 @@ struct Cli {
     command: Option<Cmd>,
     /// Model files to load into the REPL.
     files: Vec<PathBuf>,
+    /// When to colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always,
+    /// never.
+    #[arg(long, value_enum, global = true, default_value_t = ColorArg::Auto)]
+    color: ColorArg,
+    /// Draw tables with ASCII characters only.
+    #[arg(long, global = true)]
+    ascii: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Subcommand)]
@@ -213,7 +227,13 @@ fn parse_timeout(s: &str) -> Result<f64, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let color = std::io::stderr().is_terminal();
+    solder::diagnostic::set_color_choice(match cli.color {
+        ColorArg::Auto => solder::diagnostic::ColorChoice::Auto,
+        ColorArg::Always => solder::diagnostic::ColorChoice::Always,
+        ColorArg::Never => solder::diagnostic::ColorChoice::Never,
+    });
+    render::table::set_ascii(cli.ascii);
+    let color = solder::diagnostic::use_color(std::io::stderr().is_terminal());
     let mut sources = SourceMap::new();
     let result = match cli.command {
         None => {
@@ -477,7 +497,7 @@ fn report_core(sources: &SourceMap, answer: &session::CoreAnswer, json: bool) {
         if parts.len() == 1 { "" } else { "s" }
     );
     let notes: Vec<Diagnostic> = session::core_diagnostics(parts);
-    let color = std::io::stdout().is_terminal();
+    let color = solder::diagnostic::use_color(std::io::stdout().is_terminal());
     let _ = write!(out_lock(), "{}", sources.render(&notes, color));
     let _ = writeln!(out_lock());
 }
@@ -686,7 +706,10 @@ fn print_warnings(sources: &SourceMap, checked: &Checked, deny: bool) -> Result<
     if !warnings.is_empty() {
         eprint!(
             "{}",
-            sources.render(warnings, std::io::stderr().is_terminal())
+            sources.render(
+                warnings,
+                solder::diagnostic::use_color(std::io::stderr().is_terminal())
+            )
         );
     }
     Ok(())
@@ -697,7 +720,7 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
     let mut opts = args.solver.options();
     opts.solve.stop = Some(control.stop.clone());
     opts.solve.progress = control.progress.clone();
-    let color = std::io::stderr().is_terminal();
+    let color = solder::diagnostic::use_color(std::io::stderr().is_terminal());
     let (mut passed, mut failed, mut errored, mut timed_out) = (0usize, 0usize, 0usize, 0usize);
     let mut with_expect = 0usize;
     for file in &args.files {

@@ -419,3 +419,13 @@ fn dash_reads_the_model_from_standard_input() {
     assert_eq!(code, Some(2));
     assert!(err.contains("<stdin>:2:12"), "{err}");
 }
+
+#[test]
+fn ascii_draws_tables_without_box_characters() {
+    let (code, out, _) = solder(&["run", "examples/family.als", "-c", "2", "--ascii"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("+=====+") || out.contains("+===="), "{out}");
+    assert!(!out.contains('│') && !out.contains('┌'), "{out}");
+    let (_, out, _) = solder(&["run", "examples/family.als", "-c", "2"]);
+    assert!(out.contains('┌'), "{out}");
+}

@@ -200,3 +200,50 @@ fn a_long_batch_solve_shows_progress_on_a_terminal() {
     p.exp_eof().expect("ends");
     assert_eq!(p.wait().unwrap().code(), Some(0));
 }
+
+/// Diagnostics are coloured on a terminal, unless NO_COLOR is set or `--color never`;
+/// `--color always` colours them in a pipe too.
+#[test]
+fn colour_follows_the_terminal_no_color_and_the_flag() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("solder-color-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.als");
+    std::fs::write(&file, "sig A {}\nrun { some B }\n").unwrap();
+    let on_terminal = |no_color: bool, flag: Option<&str>| -> String {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_solder"));
+        cmd.args(["run", file.to_str().unwrap()])
+            .env("TERM", "xterm");
+        if let Some(f) = flag {
+            cmd.args(["--color", f]);
+        }
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        } else {
+            cmd.env_remove("NO_COLOR");
+        }
+        let mut p = Pty::spawn_with(cmd, Duration::from_secs(20), false).unwrap();
+        let out = p.exp_eof().unwrap();
+        assert_eq!(p.wait().unwrap().code(), Some(2), "{out}");
+        assert!(out.contains("cannot find `B`"), "{out}");
+        out
+    };
+    assert!(
+        on_terminal(false, None).contains('\u{1b}'),
+        "colour on a terminal"
+    );
+    assert!(!on_terminal(true, None).contains('\u{1b}'), "NO_COLOR");
+    assert!(
+        !on_terminal(false, Some("never")).contains('\u{1b}'),
+        "--color never"
+    );
+    assert!(
+        on_terminal(true, Some("always")).contains('\u{1b}'),
+        "--color always"
+    );
+    let piped = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .args(["run", file.to_str().unwrap(), "--color", "always"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&piped.stderr).contains('\u{1b}'));
+}

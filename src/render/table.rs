@@ -54,13 +54,29 @@ fn field_block(field: &super::FieldView, inst: &Instance, names: &[String]) -> S
     block(&title, header, &value, names)
 }
 
+static ASCII: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Draw tables with ASCII characters only (`--ascii`, `set ascii on`), for terminals and
+/// files that do not take box drawing.
+pub fn set_ascii(on: bool) {
+    ASCII.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+pub fn ascii() -> bool {
+    ASCII.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 fn block(title: &str, header: Vec<String>, value: &TupleSet, names: &[String]) -> String {
     if value.is_empty() {
         return format!("{title}: (empty)");
     }
     let mut table = Table::new();
     table
-        .load_style(presets::UTF8_FULL_CONDENSED)
+        .load_style(if ASCII.load(std::sync::atomic::Ordering::Relaxed) {
+            presets::ASCII_FULL_CONDENSED
+        } else {
+            presets::UTF8_FULL_CONDENSED
+        })
         .set_content_arrangement(ContentArrangement::Disabled)
         .force_no_tty()
         .set_header(header);

@@ -76,7 +76,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "set",
         args: "[OPTION VALUE]",
         summary: "show or change an option (symmetry, verify, timeout, solver, CEGIS switches)",
-        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems",
+        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\nascii on|off    draw tables with ASCII characters only",
     },
     CommandInfo {
         name: "stats",
@@ -307,7 +307,7 @@ fn scope(session: &mut Session, arg: &str) {
     }
 }
 
-const OPTIONS: [&str; 12] = [
+const OPTIONS: [&str; 13] = [
     "symmetry",
     "verify",
     "timeout",
@@ -320,6 +320,7 @@ const OPTIONS: [&str; 12] = [
     "verifier_solver",
     "singleton_overlap",
     "max_vars",
+    "ascii",
 ];
 
 /// The option names `set` accepts (for completion).
@@ -392,6 +393,7 @@ fn set(session: &mut Session, arg: &str) {
             s.run.solve.candidate_backend = Some(b);
             s.run.solve.verifier_backend = Some(b);
         }),
+        "ascii" => on_off(value).map(crate::render::table::set_ascii),
         "candidate_solver" => backend(value).map(|b| s.run.solve.candidate_backend = Some(b)),
         "verifier_solver" => backend(value).map(|b| s.run.solve.verifier_backend = Some(b)),
         _ => {
@@ -450,7 +452,7 @@ fn settings_text(session: &Session) -> String {
     let s = &session.settings;
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nmax_vars {}",
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nmax_vars {}\nascii {}",
         s.run.solve.symmetry,
         on(s.run.verify),
         match s.timeout {
@@ -466,6 +468,7 @@ fn settings_text(session: &Session) -> String {
         backend_name(s.run.solve.verifier_backend.unwrap_or(s.run.solve.backend)),
         on(s.run.solve.overlap_singletons),
         s.run.max_vars,
+        on(crate::render::table::ascii()),
     )
 }
 

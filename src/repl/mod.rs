@@ -65,7 +65,7 @@ pub fn run(config: ReplConfig) -> u8 {
 const PROMPT: &str = "solder> ";
 
 fn interactive(config: ReplConfig) -> u8 {
-    let color = std::io::stderr().is_terminal();
+    let color = crate::diagnostic::use_color(std::io::stderr().is_terminal());
     let mut session = Session::new(Io::std(color), config.options, color);
     let flag = session.interrupt_flag();
     // Outside the line editor, Ctrl-C is a signal: it cancels the running solve. (The

@@ -26,7 +26,13 @@ pub struct Pty {
 
 impl Pty {
     /// Start `cmd` with a 80×24 terminal as its standard streams and controlling terminal.
-    pub fn spawn(mut cmd: Command, timeout: Duration) -> std::io::Result<Pty> {
+    pub fn spawn(cmd: Command, timeout: Duration) -> std::io::Result<Pty> {
+        Pty::spawn_with(cmd, timeout, true)
+    }
+
+    /// `spawn`, keeping the terminal control sequences in what is read when `strip` is
+    /// false (to test colour).
+    pub fn spawn_with(mut cmd: Command, timeout: Duration, strip: bool) -> std::io::Result<Pty> {
         let size = Winsize {
             ws_row: 24,
             ws_col: 80,
@@ -56,7 +62,8 @@ impl Pty {
         let mut reader = master.try_clone()?;
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            let mut strip = AnsiStripper::default();
+            let mut stripper = AnsiStripper::default();
+            let strip_escapes = strip;
             let mut buf = [0u8; 4096];
             loop {
                 match reader.read(&mut buf) {
@@ -65,7 +72,12 @@ impl Pty {
                         return;
                     }
                     Ok(n) => {
-                        if tx.send(Some(strip.feed(&buf[..n]))).is_err() {
+                        let bytes = if strip_escapes {
+                            stripper.feed(&buf[..n])
+                        } else {
+                            buf[..n].to_vec()
+                        };
+                        if tx.send(Some(bytes)).is_err() {
                             return;
                         }
                     }
