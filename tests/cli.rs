@@ -429,3 +429,22 @@ fn ascii_draws_tables_without_box_characters() {
     let (_, out, _) = solder(&["run", "examples/family.als", "-c", "2"]);
     assert!(out.contains('┌'), "{out}");
 }
+
+/// A model of histories with relations of its own shows them beneath the history, with
+/// transactions in the history's names.
+#[test]
+fn the_history_view_shows_the_models_own_relations() {
+    let p = write_temp(
+        "client.als",
+        "open isolation\nsig Client { owns: set Txn }\n\
+         fact { all t: Txn - T0 | one owns.t }\n\
+         run { some Client and TapRA and not RA } for 3 but 2 Client\n",
+    );
+    let (code, out, err) = solder(&["run", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("session 1: T1 → T2"), "{out}");
+    assert!(out.contains("│ Client   ┆ owns │"), "{out}");
+    assert!(out.contains("┆ T1   │"), "{out}");
+    // The library's own relations stay in the history notation.
+    assert!(!out.contains("Txn$"), "{out}");
+}

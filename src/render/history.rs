@@ -47,6 +47,7 @@ pub fn render_history(
         }
         view.write_witness(&mut out, &name, value);
     }
+    view.write_own_relations(&mut out, p, inst);
     Some(out)
 }
 
@@ -145,6 +146,49 @@ struct HistoryView {
 }
 
 impl HistoryView {
+    /// The model's own sigs and fields (beyond the library's), as tables beneath the
+    /// history, with transactions and objects in the history's names. Sigs that only name
+    /// transactions, objects or values (`one sig T1 extends Txn`) are the history itself.
+    fn write_own_relations(&self, out: &mut String, p: &Presentation, inst: &Instance) {
+        let own = |label: &str| !label.contains('/') && !self.r.library_labels.contains(label);
+        let history_atoms: BTreeSet<Atom> = self
+            .r
+            .txns
+            .iter()
+            .chain(&self.r.objects)
+            .chain(&self.r.values)
+            .copied()
+            .collect();
+        let sigs: Vec<&SigView> = p
+            .sigs
+            .iter()
+            .filter(|s| !s.hidden && own(&s.label))
+            .filter(|s| {
+                !value_or_empty(inst, &s.value)
+                    .atoms()
+                    .iter()
+                    .all(|a| history_atoms.contains(a))
+            })
+            .collect();
+        let fields: Vec<&FieldView> = p
+            .fields
+            .iter()
+            .filter(|f| !f.hidden && own(&f.sig))
+            .collect();
+        if sigs.is_empty() && fields.is_empty() {
+            return;
+        }
+        let mut names = self.atom_names.clone();
+        for (atom, name) in self.txn_names.iter().chain(&self.object_names) {
+            if let Some(slot) = names.get_mut(*atom as usize) {
+                *slot = name.clone();
+            }
+        }
+        out.push('\n');
+        out.push_str(&super::table::render_some(&sigs, &fields, inst, &names));
+        out.push('\n');
+    }
+
     fn new(p: &Presentation, inst: &Instance, r: HistoryRelations) -> HistoryView {
         let own_names = own_sig_names(p, inst, &r.library_labels);
         let normal: Vec<Atom> = r.txns.iter().copied().filter(|&t| t != r.t0).collect();

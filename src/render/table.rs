@@ -45,6 +45,25 @@ pub fn render_tables(p: &Presentation, inst: &Instance, skolems: &[(String, Tupl
     out
 }
 
+/// Tables of some sigs and fields only, with the caller's atom names (the history view
+/// shows the model's own relations this way, in its own names for transactions).
+pub fn render_some(
+    sigs: &[&super::SigView],
+    fields: &[&super::FieldView],
+    inst: &Instance,
+    names: &[String],
+) -> String {
+    let mut blocks: Vec<String> = sigs
+        .iter()
+        .map(|sig| {
+            let value = value_or_empty(inst, &sig.value);
+            block(&sig.label, vec![sig.label.clone()], &value, names)
+        })
+        .collect();
+    blocks.extend(fields.iter().map(|f| field_block(f, inst, names)));
+    blocks.join("\n\n")
+}
+
 /// A field's table: the first column is headed by its sig, the second by the field name.
 fn field_block(field: &super::FieldView, inst: &Instance, names: &[String]) -> String {
     let value = value_or_empty(inst, &field.value);
