@@ -140,6 +140,13 @@ struct RunArgs {
     /// Print one JSON object per command instead of text.
     #[arg(long)]
     json: bool,
+    /// Print each instance as Alloy's instance XML (for Alloy's visualizer or Sterling)
+    /// instead of text; with -o, write the first instance to that file.
+    #[arg(long, conflicts_with = "json")]
+    xml: bool,
+    /// With --xml: the file to write the first instance to.
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "xml")]
+    output: Option<PathBuf>,
     /// Print variables, clauses and times.
     #[arg(long)]
     stats: bool,
@@ -369,6 +376,7 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
         args.count.unwrap_or(1).max(1)
     };
     let mut code = exit::OK;
+    let mut xml_written = false;
     for i in indices {
         let started = Instant::now();
         let text = one_line(sources.snippet(checked.model.commands[i].span));
@@ -403,6 +411,15 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
             if args.json {
                 let obj = json_result(&text, &cr, stopped);
                 let _ = writeln!(out_lock(), "{obj}");
+            } else if args.xml {
+                write_xml(
+                    sources,
+                    &args.file,
+                    &text,
+                    &cr,
+                    args.output.as_deref(),
+                    &mut xml_written,
+                )?;
             } else {
                 print_result(&mut out_lock(), &text, &cr, args, &note, stopped);
             }
@@ -446,6 +463,49 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
         }
     }
     Ok(ExitCode::from(code))
+}
+
+/// The current instance as Alloy XML: to standard output, or the first one to `output`.
+/// Without an instance there is no XML; a note on standard error says so.
+fn write_xml(
+    sources: &SourceMap,
+    file: &std::path::Path,
+    command: &str,
+    cr: &CommandRun,
+    output: Option<&std::path::Path>,
+    written: &mut bool,
+) -> Result<(), Errors> {
+    let _ = sources;
+    let Some(inst) = cr.instance() else {
+        eprintln!("{command}: {} (no XML)", cr.verdict());
+        return Ok(());
+    };
+    let xml = render::xml::instance_xml(
+        &cr.command.presentation,
+        inst,
+        &cr.skolems(),
+        &render::xml::XmlSource {
+            command,
+            filename: &file.display().to_string(),
+        },
+    );
+    match output {
+        None => {
+            let _ = write!(out_lock(), "{xml}");
+        }
+        Some(_) if *written => {}
+        Some(path) => {
+            std::fs::write(path, xml).map_err(|e| {
+                Errors::from(Diagnostic::global(format!(
+                    "cannot write {}: {e}",
+                    path.display()
+                )))
+            })?;
+            *written = true;
+            eprintln!("{command}: instance written to {}", path.display());
+        }
+    }
+    Ok(())
 }
 
 /// Print an unsat core: each member with its source span (text), or one JSON object.

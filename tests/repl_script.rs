@@ -518,7 +518,7 @@ fn set_changes_and_shows_options() {
          set verify maybe\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(12).collect();
+    let first: Vec<&str> = out.lines().take(13).collect();
     assert_eq!(
         first,
         [
@@ -534,9 +534,10 @@ fn set_changes_and_shows_options() {
             "verifier_solver varisat",
             "singleton_overlap on",
             "max_vars 2000000",
+            "ascii off",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(12).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(13).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -553,6 +554,7 @@ fn set_changes_and_shows_options() {
             "verifier_solver varisat",
             "singleton_overlap off",
             "max_vars 1000",
+            "ascii off",
         ]
     );
     assert!(
@@ -755,4 +757,17 @@ fn core_names_the_constraints_behind_no_instance() {
     assert!(out.contains("core 2/2: pred `selfLoop`"), "{out}");
     assert!(out.contains("n in n.edge"), "{out}");
     assert_ne!(code, 0, "errors in the script make the exit code non-zero");
+}
+
+#[test]
+fn show_xml_prints_alloys_instance_xml() {
+    let (code, out, err) = repl(&format!("{GRAPH}run selfLoop for 1\nshow xml\n"));
+    assert_eq!(code, 0, "{err}");
+    let start = out.find("<alloy").expect("XML in the output");
+    let xml = &out[start..out.find("</alloy>").expect("the end") + "</alloy>".len()];
+    assert!(xml.contains("<sig label=\"this/Node\""), "{xml}");
+    assert!(
+        xml.contains("<tuple> <atom label=\"Node$0\"/> <atom label=\"Node$0\"/> </tuple>"),
+        "{xml}"
+    );
 }

@@ -114,6 +114,19 @@ pub fn build(
     }
     let mut presentation = presentation(model, layout, &elab);
     presentation.named_atoms = builder.int_atoms.clone();
+    presentation.xml.bitwidth = scopes.bitwidth;
+    // Alloy's default sequence length: the overall scope, else 4, at most the largest int.
+    let largest = if scopes.bitwidth == 0 {
+        0
+    } else {
+        (1u32 << (scopes.bitwidth - 1)) - 1
+    };
+    presentation.xml.maxseq = cmd
+        .scope
+        .as_ref()
+        .and_then(|s| s.overall)
+        .map_or(4, |(n, _)| n)
+        .min(largest);
     let skolem_prefix = if cmd.label.contains('$') {
         String::new()
     } else {
@@ -925,9 +938,73 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
                 && field.name != "Next",
         });
     }
+    let label_of = |s: SigId| -> String {
+        match s {
+            UNIV => "univ".to_string(),
+            _ => model.sig(s).label.clone(),
+        }
+    };
+    let xml_sigs = sigs
+        .iter()
+        .map(|view| {
+            let Some(sig) = model.sigs.iter().find(|g| g.label == view.label) else {
+                return crate::render::XmlSig::default();
+            };
+            let mut attrs = Vec::new();
+            if sig.is_abstract {
+                attrs.push("abstract");
+            }
+            match sig.mult {
+                Some(SigMult::One) => attrs.push("one"),
+                Some(SigMult::Lone) => attrs.push("lone"),
+                Some(SigMult::Some) => attrs.push("some"),
+                None => {}
+            }
+            if sig.private {
+                attrs.push("private");
+            }
+            if sig.enum_values.is_some() {
+                attrs.push("enum");
+            }
+            let (parent, subset_of) = match &sig.kind {
+                SigKind::Top | SigKind::Builtin(_) => (Some("univ".to_string()), Vec::new()),
+                SigKind::Extends(p) => (Some(label_of(*p)), Vec::new()),
+                SigKind::Subset { parents, .. } => {
+                    (None, parents.iter().map(|p| label_of(*p)).collect())
+                }
+            };
+            crate::render::XmlSig {
+                parent,
+                subset_of,
+                attrs,
+            }
+        })
+        .collect();
+    let field_types = fields
+        .iter()
+        .map(|view| {
+            model
+                .fields
+                .iter()
+                .find(|f| f.name == view.name && model.sig(f.sig).label == view.sig)
+                .map(|f| {
+                    f.ty.products
+                        .iter()
+                        .map(|prod| prod.iter().map(|s| label_of(*s)).collect())
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .collect();
     Presentation {
         sigs,
         fields,
         named_atoms: Vec::new(),
+        xml: crate::render::XmlShape {
+            sigs: xml_sigs,
+            field_types,
+            bitwidth: 0,
+            maxseq: 0,
+        },
     }
 }

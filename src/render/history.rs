@@ -710,7 +710,7 @@ mod tests {
             let presentation = Presentation {
                 sigs,
                 fields,
-                named_atoms: Vec::new(),
+                ..Default::default()
             };
             (presentation, inst)
         }

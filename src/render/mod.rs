@@ -4,6 +4,7 @@ pub mod history;
 pub mod json;
 pub mod names;
 pub mod table;
+pub mod xml;
 
 use crate::instance::Instance;
 use crate::logic::{Expr, TupleSet};
@@ -45,6 +46,29 @@ pub struct Presentation {
     pub fields: Vec<FieldView>,
     /// Atoms with a fixed name (the integers, named by their value).
     pub named_atoms: Vec<(crate::logic::Atom, String)>,
+    /// What Alloy's instance XML needs beyond the tables (empty for hand-made ones).
+    pub xml: XmlShape,
+}
+
+/// The sig hierarchy, sig attributes and field types, for Alloy's instance XML.
+#[derive(Clone, Debug, Default)]
+pub struct XmlShape {
+    /// Per entry of `Presentation::sigs`.
+    pub sigs: Vec<XmlSig>,
+    /// Per entry of `Presentation::fields`: the field's type as products of sig labels.
+    pub field_types: Vec<Vec<Vec<String>>>,
+    pub bitwidth: u32,
+    pub maxseq: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct XmlSig {
+    /// The parent's label (`univ` for a top-level sig); `None` for a subset sig.
+    pub parent: Option<String>,
+    /// A subset sig's parents.
+    pub subset_of: Vec<String>,
+    /// Alloy's flags: `abstract`, `one`, `lone`, `some`, `private`, `enum`.
+    pub attrs: Vec<&'static str>,
 }
 
 #[derive(Clone, Debug)]

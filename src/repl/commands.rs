@@ -50,9 +50,9 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "show",
-        args: "[tables|json|dot|history]",
+        args: "[tables|json|xml|dot|history]",
         summary: "show the current instance (as a history or as tables by default)",
-        details: "Without an argument: the history view for models of histories, else tables. tables: one table per sig, field and witness; json: the instance as JSON; dot: a Graphviz digraph (atoms as nodes, binary fields as edges); history: transactions by session with their reads and writes, then the witnesses (models that open isolation/histories).",
+        details: "Without an argument: the history view for models of histories, else tables. tables: one table per sig, field and witness; json: the instance as JSON; xml: Alloy's instance XML (for Alloy's visualizer or Sterling); dot: a Graphviz digraph (atoms as nodes, binary fields as edges); history: transactions by session with their reads and writes, then the witnesses (models that open isolation/histories).",
     },
     CommandInfo {
         name: "eval",
@@ -247,9 +247,9 @@ fn help(session: &mut Session, arg: &str) {
 
 fn show(session: &mut Session, arg: &str) {
     let view = if arg.is_empty() { "auto" } else { arg };
-    const VIEWS: [&str; 4] = ["tables", "json", "dot", "history"];
+    const VIEWS: [&str; 5] = ["tables", "json", "xml", "dot", "history"];
     if view != "auto" && !VIEWS.contains(&view) {
-        let mut msg = format!("no view `{view}`: choose tables, json, dot or history");
+        let mut msg = format!("no view `{view}`: choose tables, json, xml, dot or history");
         if let Some(s) = did_you_mean(view, VIEWS) {
             msg.push_str(&format!(" (did you mean `{s}`?)"));
         }
@@ -270,6 +270,15 @@ fn show(session: &mut Session, arg: &str) {
         "json" => serde_json::to_string_pretty(&render::json::instance_json(p, inst, &skolems))
             .unwrap_or_else(|e| format!("cannot render JSON: {e}")),
         "dot" => super::dot::instance_dot(p, inst, &skolems),
+        "xml" => render::xml::instance_xml(
+            p,
+            inst,
+            &skolems,
+            &render::xml::XmlSource {
+                command: &last.command.text,
+                filename: "<repl>",
+            },
+        ),
         "history" => match render::history::render_history(p, inst, &skolems) {
             Some(text) => text,
             None => {
