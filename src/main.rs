@@ -695,13 +695,24 @@ fn json_result(text: &str, cr: &CommandRun, stopped: Option<StopReason>) -> serd
         .instance()
         .map(|inst| render::json::instance_json(&cr.command.presentation, inst, &cr.skolems()))
         .unwrap_or(serde_json::Value::Null);
+    let detail = cr
+        .instance()
+        .map(|inst| {
+            render::json::instance_detail_json(&cr.command.presentation, inst, &cr.skolems())
+        })
+        .unwrap_or(serde_json::Value::Null);
+    let found = matches!(cr.outcome, Outcome::Sat(_));
     serde_json::json!({
         "command": text,
         "label": cr.command.label,
         "kind": match cr.command.kind { CommandKind::Run => "run", CommandKind::Check => "check" },
         "outcome": outcome,
         "expect": cr.command.expect,
+        "scope": cr.command.scope_summary,
+        "index": found.then_some(cr.instances_seen),
+        "counterexample": found && cr.command.kind == CommandKind::Check,
         "instance": instance,
+        "detail": detail,
         "stats": {
             "primary_vars": stats.primary_vars,
             "aux_vars": stats.aux_vars,

@@ -448,3 +448,59 @@ fn the_history_view_shows_the_models_own_relations() {
     // The library's own relations stay in the history notation.
     assert!(!out.contains("Txn$"), "{out}");
 }
+
+#[test]
+fn json_has_the_documented_schema() {
+    let p = write_temp(
+        "schema.als",
+        "abstract sig Person { knows: set Person }\nsig Man, Woman extends Person {}\n\
+         sig Vip in Person {}\n\
+         run { some knows } for 2 but 1 Man\ncheck { no knows } for 2\n",
+    );
+    let (code, out, err) = solder(&["run", "--json", "--count", "2", p.to_str().unwrap()]);
+    assert_eq!(code, 1, "the check has a counterexample: {out}{err}");
+    let objs: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    // Keys keep their order: the command comes first.
+    assert!(out.starts_with("{\"command\":"), "{out}");
+    let runs: Vec<&serde_json::Value> = objs.iter().filter(|o| o["kind"] == "run").collect();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0]["index"], 1);
+    assert_eq!(runs[1]["index"], 2);
+    assert!(
+        runs[0]["scope"].as_str().unwrap().contains("2 Person"),
+        "{out}"
+    );
+    assert_eq!(runs[0]["counterexample"], false);
+    let detail = &runs[0]["detail"];
+    let universe: Vec<&str> = detail["universe"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert!(
+        universe.contains(&"Man$0") && universe.contains(&"-8"),
+        "{universe:?}"
+    );
+    let labels: Vec<&str> = detail["sigs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["Man", "Woman", "Person", "Vip"]);
+    assert_eq!(detail["sigs"][0]["parent"], "Person");
+    assert_eq!(detail["sigs"][3]["subset_of"][0], "Person");
+    assert_eq!(detail["fields"][0]["name"], "knows");
+    assert!(!detail["fields"][0]["tuples"].as_array().unwrap().is_empty());
+    let check = objs.iter().find(|o| o["kind"] == "check").unwrap();
+    assert_eq!(check["counterexample"], true);
+    assert!(check["stats"]["total_ms"].is_number());
+    let unsat_free: Vec<_> = objs.iter().filter(|o| o["outcome"] == "unsat").collect();
+    for o in unsat_free {
+        assert!(o["index"].is_null() && o["detail"].is_null());
+    }
+}

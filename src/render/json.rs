@@ -33,6 +33,55 @@ pub fn instance_json(p: &Presentation, inst: &Instance, skolems: &[(String, Tupl
     Value::Object(object)
 }
 
+/// The instance in order, for tools: the universe (atom names in universe order), the sigs
+/// in Alloy's print order (children before parents, subset sigs last) with their parent
+/// and atoms, the fields in declaration order, and the skolems.
+pub fn instance_detail_json(
+    p: &Presentation,
+    inst: &Instance,
+    skolems: &[(String, TupleSet)],
+) -> Value {
+    let names = atom_names(p, inst);
+    let sigs: Vec<Value> = p
+        .sigs
+        .iter()
+        .enumerate()
+        .map(|(i, sig)| {
+            let shape = p.xml.sigs.get(i);
+            let value = value_or_empty(inst, &sig.value);
+            serde_json::json!({
+                "label": sig.label,
+                "parent": shape.and_then(|s| s.parent.clone()),
+                "subset_of": shape.map(|s| s.subset_of.clone()).unwrap_or_default(),
+                "atoms": named_tuples(&value, &names).into_iter().filter_map(|t| t.into_iter().next()).collect::<Vec<_>>(),
+                "hidden": sig.hidden,
+            })
+        })
+        .collect();
+    let fields: Vec<Value> = p
+        .fields
+        .iter()
+        .map(|f| {
+            serde_json::json!({
+                "sig": f.sig,
+                "name": f.name,
+                "tuples": tuples_json(&value_or_empty(inst, &f.value), &names),
+                "hidden": f.hidden,
+            })
+        })
+        .collect();
+    let skolems: Vec<Value> = skolems
+        .iter()
+        .map(|(name, value)| serde_json::json!({ "name": name, "tuples": tuples_json(value, &names) }))
+        .collect();
+    serde_json::json!({
+        "universe": names,
+        "sigs": sigs,
+        "fields": fields,
+        "skolems": skolems,
+    })
+}
+
 fn tuples_json(value: &TupleSet, names: &[String]) -> Value {
     Value::Array(
         named_tuples(value, names)
