@@ -227,10 +227,7 @@ fn a_solved_history_renders_as_in_the_paper() {
         ],
         "{view}"
     );
-    assert!(
-        lines.contains(&"isoldeGapIsTapRA_co: T0 < T1 < T2"),
-        "{view}"
-    );
+    assert!(lines.contains(&"co: T0 < T1 < T2"), "{view}");
 }
 
 /// `run { TapRA and not RA } for 5`, shrunk as the CLI does for histories, gives the
@@ -263,7 +260,7 @@ fn tap_ra_not_ra_shrinks_to_the_isolde_witness() {
             "{view}"
         );
         assert_eq!(lines[3], "  T2: r(x,0)", "{view}");
-        assert_eq!(lines[4], "tapRAnotRA_co: T0 < T1 < T2", "{view}");
+        assert_eq!(lines[4], "co: T0 < T1 < T2", "{view}");
         assert_eq!(lines.len(), 5, "{view}");
         // Nothing comes after a shrunk instance.
         assert!(run.advance().is_err());

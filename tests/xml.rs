@@ -103,12 +103,10 @@ fn check_file(path: &str) -> usize {
     let expected = instance_json(p, inst, &skolems);
     let expected = expected.as_object().unwrap();
     let mut checked_relations = 0;
-    for view in &p.sigs {
-        let label = if view.label.contains('/') {
-            view.label.clone()
-        } else {
-            format!("this/{}", view.label)
-        };
+    for (i, view) in p.sigs.iter().enumerate() {
+        // Alloy's label: `this/A` for the model's sigs, the module path for the library's.
+        let label = p.xml.sigs[i].alloy_label.clone();
+        assert!(label.contains('/'), "{label}");
         let (id, _) = sigs
             .iter()
             .find(|(_, (l, _, _))| *l == label)

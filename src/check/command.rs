@@ -127,11 +127,9 @@ pub fn build(
         .and_then(|s| s.overall)
         .map_or(4, |(n, _)| n)
         .min(largest);
-    let skolem_prefix = if cmd.label.contains('$') {
-        String::new()
-    } else {
-        cmd.label.clone()
-    };
+    // A witness is named by its quantifier's variable (`$co`) in every view: each
+    // command's instance is shown on its own, so the command's label adds nothing.
+    let skolem_prefix = String::new();
     Ok(CommandProblem {
         problem: Problem { bounds, formula },
         presentation,
@@ -888,7 +886,31 @@ impl<'a> BoundsBuilder<'a> {
 
 // ----- presentation ----------------------------------------------------------------------
 
+/// How a sig is shown: library sigs by their own name (`Txn`, not
+/// `isolation/histories/Txn`) unless another sig has that name or they are private
+/// internals (util/ordering's `Ord`); the model's own sigs as declared.
+fn display_labels(model: &Model) -> Vec<String> {
+    let last = |l: &str| l.rsplit('/').next().unwrap_or(l).to_string();
+    let mut count: HashMap<String, usize> = HashMap::new();
+    for sig in &model.sigs {
+        *count.entry(last(&sig.label)).or_default() += 1;
+    }
+    model
+        .sigs
+        .iter()
+        .map(|sig| {
+            let short = last(&sig.label);
+            if sig.label.contains('/') && !sig.private && count[&short] == 1 {
+                short
+            } else {
+                sig.label.clone()
+            }
+        })
+        .collect()
+}
+
 fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentation {
+    let display = display_labels(model);
     let mut sigs = Vec::new();
     let hidden = |s: SigId| {
         let sig = model.sig(s);
@@ -898,30 +920,37 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
         model: &Model,
         layout: &Layout,
         s: SigId,
-        out: &mut Vec<SigView>,
+        out: &mut Vec<(SigId, SigView)>,
         hidden: &dyn Fn(SigId) -> bool,
+        display: &[String],
     ) {
         for c in &model.sig(s).children {
-            walk(model, layout, *c, out, hidden);
+            walk(model, layout, *c, out, hidden, display);
         }
-        out.push(SigView {
-            label: model.sig(s).label.clone(),
-            value: layout.sig_value[s.index()].clone(),
-            names_atoms: true,
-            hidden: hidden(s),
-        });
+        out.push((
+            s,
+            SigView {
+                label: display[s.index()].clone(),
+                value: layout.sig_value[s.index()].clone(),
+                names_atoms: true,
+                hidden: hidden(s),
+            },
+        ));
     }
     for s in model.top_sigs().collect::<Vec<_>>() {
-        walk(model, layout, s, &mut sigs, &hidden);
+        walk(model, layout, s, &mut sigs, &hidden, &display);
     }
     for (i, sig) in model.sigs.iter().enumerate() {
         if matches!(sig.kind, SigKind::Subset { .. }) {
-            sigs.push(SigView {
-                label: sig.label.clone(),
-                value: layout.sig_value[i].clone(),
-                names_atoms: false,
-                hidden: hidden(SigId(i as u32)),
-            });
+            sigs.push((
+                SigId(i as u32),
+                SigView {
+                    label: display[i].clone(),
+                    value: layout.sig_value[i].clone(),
+                    names_atoms: false,
+                    hidden: hidden(SigId(i as u32)),
+                },
+            ));
         }
     }
     let mut fields = Vec::new();
@@ -930,7 +959,7 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
             continue;
         };
         fields.push(FieldView {
-            sig: model.sig(field.sig).label.clone(),
+            sig: display[field.sig.index()].clone(),
             name: field.name.clone(),
             value,
             hidden: field.private
@@ -941,15 +970,13 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
     let label_of = |s: SigId| -> String {
         match s {
             UNIV => "univ".to_string(),
-            _ => model.sig(s).label.clone(),
+            _ => display[s.index()].clone(),
         }
     };
     let xml_sigs = sigs
         .iter()
-        .map(|view| {
-            let Some(sig) = model.sigs.iter().find(|g| g.label == view.label) else {
-                return crate::render::XmlSig::default();
-            };
+        .map(|(id, _)| {
+            let sig = model.sig(*id);
             let mut attrs = Vec::new();
             if sig.is_abstract {
                 attrs.push("abstract");
@@ -974,19 +1001,25 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
                 }
             };
             crate::render::XmlSig {
+                alloy_label: if sig.label.contains('/') {
+                    sig.label.clone()
+                } else {
+                    format!("this/{}", sig.label)
+                },
                 parent,
                 subset_of,
                 attrs,
             }
         })
         .collect();
+    let sigs: Vec<SigView> = sigs.into_iter().map(|(_, v)| v).collect();
     let field_types = fields
         .iter()
         .map(|view| {
             model
                 .fields
                 .iter()
-                .find(|f| f.name == view.name && model.sig(f.sig).label == view.sig)
+                .find(|f| f.name == view.name && display[f.sig.index()] == view.sig)
                 .map(|f| {
                     f.ty.products
                         .iter()

@@ -23,7 +23,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::names::{atom_name, atom_names, value_or_empty};
+use super::names::{alloy_atom_names, atom_name, value_or_empty};
 use super::{FieldView, Presentation, SigView};
 use crate::instance::Instance;
 use crate::logic::{Atom, TupleSet};
@@ -49,6 +49,12 @@ pub fn render_history(
     }
     view.write_own_relations(&mut out, p, inst);
     Some(out)
+}
+
+/// The history view's names of the transactions, for a model of histories.
+pub fn txn_names(p: &Presentation, inst: &Instance) -> Option<BTreeMap<Atom, String>> {
+    let relations = HistoryRelations::find(p, inst)?;
+    Some(HistoryView::new(p, inst, relations).txn_names)
 }
 
 /// Whether the instance comes from a model of histories (one that opens
@@ -228,7 +234,7 @@ impl HistoryView {
             objects,
             object_names,
             value_names: BTreeMap::new(),
-            atom_names: atom_names(p, inst),
+            atom_names: alloy_atom_names(p, inst),
         };
         view.number_values();
         view

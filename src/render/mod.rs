@@ -63,6 +63,8 @@ pub struct XmlShape {
 
 #[derive(Clone, Debug, Default)]
 pub struct XmlSig {
+    /// The label Alloy gives it (`this/A`, `isolation/histories/Txn`).
+    pub alloy_label: String,
     /// The parent's label (`univ` for a top-level sig); `None` for a subset sig.
     pub parent: Option<String>,
     /// A subset sig's parents.

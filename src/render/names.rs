@@ -11,8 +11,30 @@ use crate::instance::Instance;
 use crate::instance::evaluate::eval_expr;
 use crate::logic::{Atom, Expr, TupleSet};
 
-/// One name per atom of the instance's universe, indexed by atom.
+/// One name per atom of the instance's universe, indexed by atom: in a model of
+/// histories the transactions take the history view's names (`T0`, `T1`, …), so that
+/// tables, `eval`, JSON, XML and DOT speak of the same `T1` as the history.
 pub fn atom_names(p: &Presentation, inst: &Instance) -> Vec<String> {
+    let mut names = alloy_atom_names(p, inst);
+    if let Some(txns) = super::history::txn_names(p, inst) {
+        let taken: BTreeSet<String> = names.iter().cloned().collect();
+        // A history name that is another atom's name already would make two atoms one.
+        if txns
+            .iter()
+            .all(|(a, n)| names.get(*a as usize) == Some(n) || !taken.contains(n))
+        {
+            for (atom, name) in txns {
+                if let Some(slot) = names.get_mut(atom as usize) {
+                    *slot = name;
+                }
+            }
+        }
+    }
+    names
+}
+
+/// Alloy's atom names: the most specific sig and a number (`Node$0`).
+pub fn alloy_atom_names(p: &Presentation, inst: &Instance) -> Vec<String> {
     let mut names: Vec<Option<String>> = vec![None; inst.universe.len()];
     for (atom, name) in &p.named_atoms {
         if let Some(slot) = names.get_mut(*atom as usize) {

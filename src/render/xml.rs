@@ -106,10 +106,15 @@ pub fn instance_xml(
         for a in &shape.attrs {
             let _ = write!(attrs, " {a}=\"yes\"");
         }
+        let label = if shape.alloy_label.is_empty() {
+            alloy_label(&sig.label)
+        } else {
+            shape.alloy_label.clone()
+        };
         let _ = writeln!(
             out,
             "\n<sig label=\"{}\" ID=\"{own_id}\"{attrs}>",
-            escape(&alloy_label(&sig.label))
+            escape(&label)
         );
         let below = held_below.remove(&sig.label).unwrap_or_default();
         for a in atoms.iter().filter(|a| !below.contains(a)) {
