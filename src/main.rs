@@ -144,8 +144,12 @@ struct RunArgs {
     /// instead of text; with -o, write the first instance to that file.
     #[arg(long, conflicts_with = "json")]
     xml: bool,
-    /// With --xml: the file to write the first instance to.
-    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "xml")]
+    /// Print each instance as a Graphviz digraph instead of text; with -o, write the
+    /// first instance to that file (`.svg` runs Graphviz's `dot`).
+    #[arg(long, conflicts_with_all = ["json", "xml"])]
+    dot: bool,
+    /// With --xml or --dot: the file to write the first instance to.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
     /// Print variables, clauses and times.
     #[arg(long)]
@@ -375,6 +379,11 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
     } else {
         args.count.unwrap_or(1).max(1)
     };
+    if args.output.is_some() && !args.xml && !args.dot {
+        return Err(Errors::from(Diagnostic::global(
+            "-o writes an instance as --xml or --dot: add one of them",
+        )));
+    }
     let mut code = exit::OK;
     let mut xml_written = false;
     for i in indices {
@@ -411,15 +420,8 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
             if args.json {
                 let obj = json_result(&text, &cr, stopped);
                 let _ = writeln!(out_lock(), "{obj}");
-            } else if args.xml {
-                write_xml(
-                    sources,
-                    &args.file,
-                    &text,
-                    &cr,
-                    args.output.as_deref(),
-                    &mut xml_written,
-                )?;
+            } else if args.xml || args.dot {
+                write_instance(&args.file, &text, &cr, args, &mut xml_written)?;
             } else {
                 print_result(&mut out_lock(), &text, &cr, args, &note, stopped);
             }
@@ -465,42 +467,72 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
     Ok(ExitCode::from(code))
 }
 
-/// The current instance as Alloy XML: to standard output, or the first one to `output`.
-/// Without an instance there is no XML; a note on standard error says so.
-fn write_xml(
-    sources: &SourceMap,
+/// The current instance as Alloy XML or DOT: to standard output, or the first one to
+/// `-o FILE` (an `.svg` file through Graphviz's `dot`). Without an instance there is
+/// nothing to write; a note on standard error says so.
+fn write_instance(
     file: &std::path::Path,
     command: &str,
     cr: &CommandRun,
-    output: Option<&std::path::Path>,
+    args: &RunArgs,
     written: &mut bool,
 ) -> Result<(), Errors> {
-    let _ = sources;
+    let format = if args.xml { "XML" } else { "DOT" };
     let Some(inst) = cr.instance() else {
-        eprintln!("{command}: {} (no XML)", cr.verdict());
+        eprintln!("{command}: {} (no {format})", cr.verdict());
         return Ok(());
     };
-    let xml = render::xml::instance_xml(
-        &cr.command.presentation,
-        inst,
-        &cr.skolems(),
-        &render::xml::XmlSource {
-            command,
-            filename: &file.display().to_string(),
-        },
-    );
-    match output {
+    let p = &cr.command.presentation;
+    let text = if args.xml {
+        render::xml::instance_xml(
+            p,
+            inst,
+            &cr.skolems(),
+            &render::xml::XmlSource {
+                command,
+                filename: &file.display().to_string(),
+            },
+        )
+    } else {
+        render::dot::instance_dot(p, inst, &cr.skolems())
+    };
+    let fail = |path: &std::path::Path, why: String| {
+        Errors::from(Diagnostic::global(format!(
+            "cannot write {}: {why}",
+            path.display()
+        )))
+    };
+    match args.output.as_deref() {
         None => {
-            let _ = write!(out_lock(), "{xml}");
+            let _ = write!(out_lock(), "{text}");
         }
         Some(_) if *written => {}
+        Some(path) if args.dot && path.extension().is_some_and(|e| e == "svg") => {
+            let mut child = std::process::Command::new("dot")
+                .args(["-Tsvg", "-o"])
+                .arg(path)
+                .stdin(std::process::Stdio::piped())
+                .spawn()
+                .map_err(|e| {
+                    fail(
+                        path,
+                        format!(
+                            "SVG needs Graphviz's `dot` on the PATH ({e}); write a .dot file instead"
+                        ),
+                    )
+                })?;
+            if let Some(mut stdin) = child.stdin.take() {
+                let _ = stdin.write_all(text.as_bytes());
+            }
+            let status = child.wait().map_err(|e| fail(path, e.to_string()))?;
+            if !status.success() {
+                return Err(fail(path, format!("`dot` failed ({status})")));
+            }
+            *written = true;
+            eprintln!("{command}: instance drawn to {}", path.display());
+        }
         Some(path) => {
-            std::fs::write(path, xml).map_err(|e| {
-                Errors::from(Diagnostic::global(format!(
-                    "cannot write {}: {e}",
-                    path.display()
-                )))
-            })?;
+            std::fs::write(path, text).map_err(|e| fail(path, e.to_string()))?;
             *written = true;
             eprintln!("{command}: instance written to {}", path.display());
         }

@@ -504,3 +504,58 @@ fn json_has_the_documented_schema() {
         assert!(o["index"].is_null() && o["detail"].is_null());
     }
 }
+
+#[test]
+fn dot_draws_orders_by_covering_edges_and_writes_files() {
+    let (code, out, err) = solder(&[
+        "run",
+        "examples/isolation/plume.als",
+        "-c",
+        "tapRAnotRA",
+        "--dot",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("digraph instance {"), "{out}");
+    // so is T0 < T1 < T2: the edge T0 -> T2 is implied and left out.
+    assert!(out.contains("\"T0\" -> \"T1\" [label=\"so\"]"), "{out}");
+    assert!(out.contains("\"T1\" -> \"T2\" [label=\"so\"]"), "{out}");
+    assert!(!out.contains("\"T0\" -> \"T2\" [label=\"so\"]"), "{out}");
+    assert!(out.contains("drawn by their covering edges"), "{out}");
+    assert!(!out.contains("isolation/"), "short names: {out}");
+    let dir = std::env::temp_dir().join(format!("solder-dot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("i.dot");
+    let (code, _, err) = solder(&[
+        "run",
+        "examples/family.als",
+        "-c",
+        "2",
+        "--dot",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("digraph")
+    );
+    // SVG needs Graphviz: without `dot` on the PATH, a clear error.
+    let out = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .args(["run", "examples/family.als", "-c", "2", "--dot", "-o"])
+        .arg(dir.join("i.svg"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", &dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("needs Graphviz's `dot` on the PATH"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // -o alone says what it needs.
+    let (code, _, err) = solder(&["run", "examples/family.als", "-o", "x.xml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--xml or --dot"), "{err}");
+}

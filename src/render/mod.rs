@@ -1,5 +1,6 @@
 //! Instances and verdicts as text: tables, the history view, JSON.
 
+pub mod dot;
 pub mod history;
 pub mod json;
 pub mod names;

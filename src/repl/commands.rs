@@ -269,7 +269,7 @@ fn show(session: &mut Session, arg: &str) {
     let text = match view {
         "json" => serde_json::to_string_pretty(&render::json::instance_json(p, inst, &skolems))
             .unwrap_or_else(|e| format!("cannot render JSON: {e}")),
-        "dot" => super::dot::instance_dot(p, inst, &skolems),
+        "dot" => render::dot::instance_dot(p, inst, &skolems),
         "xml" => render::xml::instance_xml(
             p,
             inst,

@@ -14,7 +14,7 @@
 pub mod commands;
 pub mod complete;
 mod core;
-mod dot;
+
 mod eval;
 mod minimize;
 pub mod script;
@@ -31,7 +31,7 @@ use rustyline::{CompletionType, Config, Editor};
 
 use crate::session::RunOptions;
 
-pub use dot::instance_dot;
+pub use crate::render::dot::instance_dot;
 pub use session::{Flow, Io, Session, Settings};
 
 /// How the REPL starts.

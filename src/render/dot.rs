@@ -1,13 +1,15 @@
-//! `show dot`: an instance as a Graphviz digraph. Atoms are nodes labelled by name (and by
-//! the subset sigs and unary witnesses that hold them), binary fields and witnesses are
-//! labelled edges, and every other relation is listed in a note.
+//! An instance as a Graphviz digraph (`--dot`, the REPL's `show dot`). Atoms are nodes
+//! labelled by name (and by the subset sigs and unary witnesses that hold them), binary
+//! fields and witnesses are labelled edges, and every other relation is listed in a note.
+//! A binary relation that is a strict order (irreflexive and transitive, like `so` and
+//! `co`) is drawn by its covering edges only: the transitive ones add nothing to read.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::instance::Instance;
 use crate::instance::evaluate::eval_expr;
-use crate::logic::TupleSet;
+use crate::logic::{Atom, TupleSet};
 use crate::render::Presentation;
 use crate::render::names::{atom_name, atom_names, named_tuples};
 
@@ -26,6 +28,7 @@ pub fn instance_dot(p: &Presentation, inst: &Instance, skolems: &[(String, Tuple
     }
     let mut edges = Vec::new();
     let mut notes = Vec::new();
+    let mut reduced = Vec::new();
     let mut relation = |label: &str, ts: &TupleSet, dashed: bool| match ts.arity() {
         1 => {
             for t in ts.iter() {
@@ -33,10 +36,18 @@ pub fn instance_dot(p: &Presentation, inst: &Instance, skolems: &[(String, Tuple
             }
         }
         2 => {
-            for t in ts.iter() {
-                nodes.entry(t[0]).or_default();
-                nodes.entry(t[1]).or_default();
-                edges.push((t[0], t[1], label.to_string(), dashed));
+            let pairs: Vec<(Atom, Atom)> = ts.iter().map(|t| (t[0], t[1])).collect();
+            let shown = match covering_edges(&pairs) {
+                Some(cover) if cover.len() < pairs.len() => {
+                    reduced.push(label.to_string());
+                    cover
+                }
+                _ => pairs,
+            };
+            for (a, b) in shown {
+                nodes.entry(a).or_default();
+                nodes.entry(b).or_default();
+                edges.push((a, b, label.to_string(), dashed));
             }
         }
         _ => {
@@ -58,6 +69,12 @@ pub fn instance_dot(p: &Presentation, inst: &Instance, skolems: &[(String, Tuple
     }
     for (name, ts) in skolems {
         relation(name, ts, true);
+    }
+    if !reduced.is_empty() {
+        notes.push(format!(
+            "{}: strict orders, drawn by their covering edges",
+            reduced.join(", ")
+        ));
     }
     let mut out =
         String::from("digraph instance {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n");
@@ -93,6 +110,33 @@ pub fn instance_dot(p: &Presentation, inst: &Instance, skolems: &[(String, Tuple
     out
 }
 
+/// The covering edges of a strict order (no edge that a path of two others implies), or
+/// `None` if the relation is not irreflexive and transitive.
+fn covering_edges(pairs: &[(Atom, Atom)]) -> Option<Vec<(Atom, Atom)>> {
+    let set: std::collections::BTreeSet<(Atom, Atom)> = pairs.iter().copied().collect();
+    if pairs.iter().any(|(a, b)| a == b) {
+        return None;
+    }
+    for &(a, b) in pairs {
+        for &(c, d) in pairs {
+            if b == c && !set.contains(&(a, d)) {
+                return None;
+            }
+        }
+    }
+    Some(
+        pairs
+            .iter()
+            .copied()
+            .filter(|&(a, b)| {
+                !pairs
+                    .iter()
+                    .any(|&(c, m)| c == a && m != b && set.contains(&(m, b)))
+            })
+            .collect(),
+    )
+}
+
 /// A DOT string literal; newlines become left-justified line breaks.
 fn quote(text: &str) -> String {
     let mut s = String::from("\"");
@@ -110,6 +154,21 @@ fn quote(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn strict_orders_keep_only_their_covering_edges() {
+        let chain = [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3)];
+        assert_eq!(covering_edges(&chain), Some(vec![(0, 1), (1, 2), (2, 3)]));
+        // A diamond: 0 < 1, 2 < 3.
+        let diamond = [(0, 1), (0, 2), (1, 3), (2, 3), (0, 3)];
+        assert_eq!(
+            covering_edges(&diamond),
+            Some(vec![(0, 1), (0, 2), (1, 3), (2, 3)])
+        );
+        // Not transitive, or reflexive: drawn as it is.
+        assert_eq!(covering_edges(&[(0, 1), (1, 2)]), None);
+        assert_eq!(covering_edges(&[(0, 0)]), None);
+    }
+
     use super::*;
     use crate::logic::{Expr, RelId, Universe};
     use crate::render::{FieldView, SigView};
