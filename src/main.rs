@@ -144,6 +144,10 @@ struct RunArgs {
     /// instead of text; with -o, write the first instance to that file.
     #[arg(long, conflicts_with = "json")]
     xml: bool,
+    /// The output format: text (the default), json, xml or dot; the same as --json,
+    /// --xml or --dot.
+    #[arg(long, value_enum, conflicts_with_all = ["json", "xml", "dot"])]
+    format: Option<Format>,
     /// Print each instance as a Graphviz digraph instead of text; with -o, write the
     /// first instance to that file (`.svg` runs Graphviz's `dot`).
     #[arg(long, conflicts_with_all = ["json", "xml"])]
@@ -171,6 +175,27 @@ struct RunArgs {
     show: Show,
     #[command(flatten)]
     solver: SolverArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+    Xml,
+    Dot,
+}
+
+impl RunArgs {
+    /// `--format F` as the flag it stands for.
+    fn with_format(mut self) -> RunArgs {
+        match self.format {
+            Some(Format::Json) => self.json = true,
+            Some(Format::Xml) => self.xml = true,
+            Some(Format::Dot) => self.dot = true,
+            Some(Format::Text) | None => {}
+        }
+        self
+    }
 }
 
 #[derive(Args)]
@@ -259,8 +284,8 @@ fn main() -> ExitCode {
                 options: args.solver.options(),
             }));
         }
-        Some(Cmd::Run(args)) => run(&mut sources, &args, false),
-        Some(Cmd::Check(args)) => run(&mut sources, &args, true),
+        Some(Cmd::Run(args)) => run(&mut sources, &args.with_format(), false),
+        Some(Cmd::Check(args)) => run(&mut sources, &args.with_format(), true),
         Some(Cmd::Test(args)) => test(&mut sources, &args),
     };
     match result {

@@ -559,3 +559,18 @@ fn dot_draws_orders_by_covering_edges_and_writes_files() {
     assert_eq!(code, 2);
     assert!(err.contains("--xml or --dot"), "{err}");
 }
+
+#[test]
+fn format_names_the_same_outputs_as_the_flags() {
+    for (format, flag) in [("json", "--json"), ("xml", "--xml"), ("dot", "--dot")] {
+        let (code, by_format, _) =
+            solder(&["run", "examples/family.als", "-c", "2", "--format", format]);
+        assert_eq!(code, 0);
+        let (_, by_flag, _) = solder(&["run", "examples/family.als", "-c", "2", flag]);
+        // JSON carries times; compare without them.
+        let strip = |s: &str| s.split("\"stats\"").next().unwrap_or("").to_string();
+        assert_eq!(strip(&by_format), strip(&by_flag), "{format}");
+    }
+    let (_, text, _) = solder(&["run", "examples/family.als", "-c", "2", "--format", "text"]);
+    assert!(text.contains("instance found"), "{text}");
+}
