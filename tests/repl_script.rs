@@ -771,3 +771,16 @@ fn show_xml_prints_alloys_instance_xml() {
         "{xml}"
     );
 }
+
+#[test]
+fn minimize_writes_library_sigs_by_their_short_names() {
+    let (code, out, err) =
+        repl("open isolation\nrun { TapRA and not RA } for 3\nminimize\nstats\n");
+    assert_eq!(code, 0, "{err}");
+    let stats = out
+        .lines()
+        .find(|l| l.contains("primary variables"))
+        .expect("a stats line");
+    assert!(stats.contains("Txn"), "{stats}");
+    assert!(!stats.contains("isolation/"), "{stats}");
+}

@@ -22,6 +22,8 @@ use super::worker::JobEnd;
 struct Target {
     sig: SigId,
     label: String,
+    /// How the command's scope names it.
+    written: String,
     /// The fewest atoms its multiplicity allows.
     floor: usize,
 }
@@ -152,8 +154,21 @@ fn targets(checked: &Checked) -> Vec<Target> {
             {
                 return None;
             }
+            // Scopes name library sigs as users write them (`Txn`), unless ambiguous.
+            let short = sig.label.rsplit('/').next().unwrap_or(&sig.label);
+            let unique = model
+                .sigs
+                .iter()
+                .filter(|g| g.label.rsplit('/').next() == Some(short))
+                .count()
+                == 1;
             Some(Target {
                 sig: s,
+                written: if unique {
+                    short.to_string()
+                } else {
+                    sig.label.clone()
+                },
                 label: sig.label.clone(),
                 floor: usize::from(sig.mult == Some(SigMult::Some)),
             })
@@ -223,7 +238,7 @@ fn scoped(
             exactly,
             count: n as u32,
             target: QualName {
-                parts: t.label.split('/').map(str::to_string).collect(),
+                parts: t.written.split('/').map(str::to_string).collect(),
                 span,
             },
             span,
