@@ -574,3 +574,26 @@ fn format_names_the_same_outputs_as_the_flags() {
     let (_, text, _) = solder(&["run", "examples/family.als", "-c", "2", "--format", "text"]);
     assert!(text.contains("instance found"), "{text}");
 }
+
+/// The history's names for objects and values are mapped to the atoms that tables, JSON and
+/// `eval` use; transactions are `T1` everywhere.
+#[test]
+fn the_history_view_has_a_legend_and_tables_use_its_transaction_names() {
+    let args = [
+        "run",
+        "examples/isolation/plume.als",
+        "-c",
+        "tapRAnotRAsmallest",
+    ];
+    let (code, out, err) = solder(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("legend: x = Obj$0 (0 = v0$0, 1 = Val$0)"),
+        "{out}"
+    );
+    let (_, tables, _) = solder(&[args[0], args[1], args[2], args[3], "--show", "tables"]);
+    assert!(tables.contains("│ T1  │"), "{tables}");
+    assert!(!tables.contains("Txn$"), "{tables}");
+    let (_, json, _) = solder(&[args[0], args[1], args[2], args[3], "--json"]);
+    assert!(json.contains("[\"T0\",\"T1\"]"), "{json}");
+}

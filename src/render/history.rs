@@ -51,6 +51,40 @@ pub fn render_history(
     Some(out)
 }
 
+/// Where the history's names differ from the atoms' names elsewhere (tables, `eval`,
+/// JSON): objects and their values, e.g. `legend: x = Obj$0 (0 = v0$0, 1 = Val$0)`.
+/// Transactions need none: every view calls them `T0`, `T1`, ….
+pub fn legend(p: &Presentation, inst: &Instance) -> Option<String> {
+    let relations = HistoryRelations::find(p, inst)?;
+    let view = HistoryView::new(p, inst, relations);
+    let names = super::names::atom_names(p, inst);
+    let mut entries = Vec::new();
+    for &x in &view.objects {
+        let mut values: Vec<(String, Atom)> = view
+            .value_names
+            .iter()
+            .filter(|((o, _), _)| *o == x)
+            .map(|((_, v), n)| (n.clone(), *v))
+            .collect();
+        values.sort_by_cached_key(|(n, _)| natural_key(n));
+        let values: Vec<String> = values
+            .iter()
+            .map(|(n, v)| format!("{n} = {}", atom_name(&names, *v)))
+            .collect();
+        let values = if values.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", values.join(", "))
+        };
+        entries.push(format!(
+            "{} = {}{values}",
+            view.object_name(x),
+            atom_name(&names, x)
+        ));
+    }
+    (!entries.is_empty()).then(|| format!("legend: {}\n", entries.join("; ")))
+}
+
 /// The history view's names of the transactions, for a model of histories.
 pub fn txn_names(p: &Presentation, inst: &Instance) -> Option<BTreeMap<Atom, String>> {
     let relations = HistoryRelations::find(p, inst)?;

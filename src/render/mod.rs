@@ -28,11 +28,15 @@ pub fn render_instance(
     skolems: &[(String, TupleSet)],
     view: View,
 ) -> Option<String> {
+    // The history, then a legend of its names for objects and values.
+    let history = || {
+        history::render_history(p, inst, skolems)
+            .map(|h| h + &history::legend(p, inst).unwrap_or_default())
+    };
     match view {
         View::Tables => Some(table::render_tables(p, inst, skolems)),
-        View::History => history::render_history(p, inst, skolems),
-        View::Auto => history::render_history(p, inst, skolems)
-            .or_else(|| Some(table::render_tables(p, inst, skolems))),
+        View::History => history(),
+        View::Auto => history().or_else(|| Some(table::render_tables(p, inst, skolems))),
     }
 }
 
