@@ -410,7 +410,7 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
         )));
     }
     let mut code = exit::OK;
-    let mut xml_written = false;
+    let mut instance_written = false;
     for i in indices {
         let started = Instant::now();
         let text = one_line(sources.snippet(checked.model.commands[i].span));
@@ -446,7 +446,7 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
                 let obj = json_result(&text, &cr, stopped);
                 let _ = writeln!(out_lock(), "{obj}");
             } else if args.xml || args.dot {
-                write_instance(&args.file, &text, &cr, args, &mut xml_written)?;
+                write_instance(&args.file, &text, &cr, args, &mut instance_written)?;
             } else {
                 print_result(&mut out_lock(), &text, &cr, args, &note, stopped);
             }

@@ -22,6 +22,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+#[path = "common/random_problem.rs"]
+mod random_problem;
+
+use random_problem::Rng;
 use solder::check::{self, RootSource};
 use solder::diagnostic::{Diagnostic, Severity, SourceMap};
 use solder::session::{CommandRun, RunOptions};
@@ -49,25 +53,6 @@ static REACH: Reach = Reach {
     sat: AtomicUsize::new(0),
     compared: AtomicUsize::new(0),
 };
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// Keywords, operators and odd literals the mutator inserts.
 const DICTIONARY: &[&str] = &[
@@ -492,7 +477,7 @@ fn mutated_models_do_not_crash_or_disagree() {
                     if case >= cases {
                         break;
                     }
-                    let mut rng = Rng(base.wrapping_mul(1_000_003).wrapping_add(case as u64));
+                    let mut rng = Rng::new(base.wrapping_mul(1_000_003).wrapping_add(case as u64));
                     let (file, seed) = &seeds[rng.below(seeds.len())];
                     let text = mutate(&mut rng, seed, &texts);
                     // Opens resolve next to the seed file, as they would for it.

@@ -57,7 +57,8 @@ pub fn render_history(
 pub fn legend(p: &Presentation, inst: &Instance) -> Option<String> {
     let relations = HistoryRelations::find(p, inst)?;
     let view = HistoryView::new(p, inst, relations);
-    let names = super::names::atom_names(p, inst);
+    // Objects and values keep Alloy's names in every view (only transactions are renamed).
+    let names = &view.atom_names;
     let mut entries = Vec::new();
     for &x in &view.objects {
         let mut values: Vec<(String, Atom)> = view
@@ -69,7 +70,7 @@ pub fn legend(p: &Presentation, inst: &Instance) -> Option<String> {
         values.sort_by_cached_key(|(n, _)| natural_key(n));
         let values: Vec<String> = values
             .iter()
-            .map(|(n, v)| format!("{n} = {}", atom_name(&names, *v)))
+            .map(|(n, v)| format!("{n} = {}", atom_name(names, *v)))
             .collect();
         let values = if values.is_empty() {
             String::new()
@@ -79,7 +80,7 @@ pub fn legend(p: &Presentation, inst: &Instance) -> Option<String> {
         entries.push(format!(
             "{} = {}{values}",
             view.object_name(x),
-            atom_name(&names, x)
+            atom_name(names, x)
         ));
     }
     (!entries.is_empty()).then(|| format!("legend: {}\n", entries.join("; ")))
