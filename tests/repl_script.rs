@@ -784,3 +784,34 @@ fn minimize_writes_library_sigs_by_their_short_names() {
     assert!(stats.contains("Txn"), "{stats}");
     assert!(!stats.contains("isolation/"), "{stats}");
 }
+
+#[test]
+fn save_writes_the_instance_in_the_format_its_extension_names() {
+    let dir = temp_dir("save-instance");
+    let (xml, json, dot) = (dir.join("i.xml"), dir.join("i.json"), dir.join("i.dot"));
+    let (code, out, err) = repl(&format!(
+        "save {}\n{GRAPH}run selfLoop for 1\nsave {}\nsave {}\nsave {}\n",
+        xml.display(),
+        xml.display(),
+        json.display(),
+        dot.display()
+    ));
+    // The first save comes before any instance: an error, and the session goes on.
+    assert!(err.contains("no instance to save"), "{err}");
+    assert_ne!(code, 0);
+    assert_eq!(out.matches("instance written to").count(), 3, "{out}");
+    let xml = std::fs::read_to_string(&xml).unwrap();
+    assert!(
+        xml.contains("<tuple> <atom label=\"Node$0\"/> <atom label=\"Node$0\"/> </tuple>"),
+        "{xml}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        json["Node<:edge"],
+        serde_json::json!([["Node$0", "Node$0"]])
+    );
+    let dot = std::fs::read_to_string(&dot).unwrap();
+    assert!(dot.starts_with("digraph"), "{dot}");
+    assert!(dot.contains("Node$0"), "{dot}");
+}

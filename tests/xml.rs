@@ -26,8 +26,22 @@ fn tuples_of(node: roxmltree::Node) -> Tuples {
         .collect()
 }
 
+/// An instance's XML with what it must say: the JSON view of the same instance, each sig's
+/// Alloy label beside its JSON key, and the field and skolem keys in XML order.
+struct Written {
+    xml: String,
+    expected: serde_json::Value,
+    sig_labels: Vec<(String, String)>,
+    field_keys: Vec<(String, String)>,
+    skolem_names: Vec<String>,
+}
+
 /// Checks the first command of `path` that expects an instance.
 fn check_file(path: &str) -> usize {
+    check_written(path, &write_first_instance(path))
+}
+
+fn write_first_instance(path: &str) -> Written {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut sources = SourceMap::new();
     let checked = check::load(&mut sources, RootSource::File(root.join(path))).unwrap();
@@ -50,7 +64,27 @@ fn check_file(path: &str) -> usize {
             filename: path,
         },
     );
-    let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{path}: {e}\n{xml}"));
+    Written {
+        xml,
+        expected: instance_json(p, inst, &skolems),
+        sig_labels: p
+            .sigs
+            .iter()
+            .enumerate()
+            .map(|(i, view)| (p.xml.sigs[i].alloy_label.clone(), view.label.clone()))
+            .collect(),
+        field_keys: p
+            .fields
+            .iter()
+            .map(|f| (f.name.clone(), format!("{}<:{}", f.sig, f.name)))
+            .collect(),
+        skolem_names: skolems.iter().map(|(name, _)| name.clone()).collect(),
+    }
+}
+
+fn check_written(path: &str, written: &Written) -> usize {
+    let xml = &written.xml;
+    let doc = roxmltree::Document::parse(xml).unwrap_or_else(|e| panic!("{path}: {e}\n{xml}"));
     let instance = doc
         .descendants()
         .find(|n| n.has_tag_name("instance"))
@@ -100,18 +134,16 @@ fn check_file(path: &str) -> usize {
         }
         out
     };
-    let expected = instance_json(p, inst, &skolems);
-    let expected = expected.as_object().unwrap();
+    let expected = written.expected.as_object().unwrap();
     let mut checked_relations = 0;
-    for (i, view) in p.sigs.iter().enumerate() {
+    for (label, key) in &written.sig_labels {
         // Alloy's label: `this/A` for the model's sigs, the module path for the library's.
-        let label = p.xml.sigs[i].alloy_label.clone();
         assert!(label.contains('/'), "{label}");
         let (id, _) = sigs
             .iter()
-            .find(|(_, (l, _, _))| *l == label)
+            .find(|(_, (l, _, _))| l == label)
             .unwrap_or_else(|| panic!("{path}: no sig {label}"));
-        let want: BTreeSet<String> = expected[&view.label]
+        let want: BTreeSet<String> = expected[key]
             .as_array()
             .unwrap()
             .iter()
@@ -130,25 +162,22 @@ fn check_file(path: &str) -> usize {
         .children()
         .filter(|n| n.has_tag_name("field"))
         .collect();
-    assert_eq!(fields.len(), p.fields.len(), "{path}");
-    for (view, node) in p.fields.iter().zip(&fields) {
-        assert_eq!(node.attribute("label"), Some(view.name.as_str()));
+    assert_eq!(fields.len(), written.field_keys.len(), "{path}");
+    for ((name, key), node) in written.field_keys.iter().zip(&fields) {
+        assert_eq!(node.attribute("label"), Some(name.as_str()));
         let parent = node.attribute("parentID").unwrap();
         let parent_label = &sigs[parent].0;
+        let owner = key.split("<:").next().unwrap();
         assert!(
-            parent_label.ends_with(&view.sig),
-            "{path}: {parent_label} vs {}",
-            view.sig
+            parent_label.ends_with(owner),
+            "{path}: {parent_label} vs {owner}"
         );
-        let want: Tuples =
-            serde_json::from_value(expected[&format!("{}<:{}", view.sig, view.name)].clone())
-                .unwrap();
-        assert_eq!(tuples_of(*node), want, "{path}: {}", view.name);
+        let want: Tuples = serde_json::from_value(expected[key].clone()).unwrap();
+        assert_eq!(tuples_of(*node), want, "{path}: {name}");
         for ty in node.descendants().filter(|n| n.has_tag_name("type")) {
             assert!(
                 sigs.contains_key(ty.attribute("ID").unwrap()),
-                "{path}: type of {}",
-                view.name
+                "{path}: type of {name}"
             );
         }
         checked_relations += 1;
@@ -157,8 +186,8 @@ fn check_file(path: &str) -> usize {
         .children()
         .filter(|n| n.has_tag_name("skolem"))
         .collect();
-    assert_eq!(xml_skolems.len(), skolems.len(), "{path}");
-    for ((name, _), node) in skolems.iter().zip(&xml_skolems) {
+    assert_eq!(xml_skolems.len(), written.skolem_names.len(), "{path}");
+    for (name, node) in written.skolem_names.iter().zip(&xml_skolems) {
         assert_eq!(node.attribute("label"), Some(name.as_str()));
         let want: Tuples = serde_json::from_value(expected[name].clone()).unwrap();
         assert_eq!(tuples_of(*node), want, "{path}: {name}");
@@ -181,6 +210,103 @@ fn instance_xml_reads_back_as_the_instance() {
     ] {
         relations += check_file(path);
     }
+    assert!(relations > 30, "{relations}");
+}
+
+/// Sterling (and the web tools built on it) read instance XML with `alloy-ts`, which is
+/// stricter than a plain XML parser: it links sigs to parents by ID, finds every tuple's
+/// atoms through the declared types and rebuilds `Int` from the bitwidth. Runs
+/// `tests/sterling/read-instance.cjs` under Node; without Node the test says it is skipped,
+/// unless `SOLDER_REQUIRE_NODE` is set (`.ci/run` sets it).
+#[test]
+fn instance_xml_is_read_by_sterlings_parser() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/sterling");
+    let have = |tool: &str| {
+        Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !have("node") || !have("npm") {
+        assert!(
+            std::env::var_os("SOLDER_REQUIRE_NODE").is_none(),
+            "node and npm are required when SOLDER_REQUIRE_NODE is set"
+        );
+        eprintln!("skipped: Sterling's parser needs node and npm on the PATH");
+        return;
+    }
+    if !dir.join("node_modules/alloy-ts").exists() {
+        let out = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--silent"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "npm ci in tests/sterling: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let tmp = std::env::temp_dir().join(format!("solder-sterling-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let mut relations = 0;
+    for path in [
+        "examples/family.als",
+        "examples/filesystem.als",
+        "examples/elevator.als",
+        "examples/higher-order/kernel.als",
+        "examples/isolation/plume.als",
+    ] {
+        let written = write_first_instance(path);
+        let file = tmp.join("instance.xml");
+        std::fs::write(&file, &written.xml).unwrap();
+        let out = Command::new("node")
+            .arg(dir.join("read-instance.cjs"))
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{path}: alloy-ts rejected the XML: {}\n{}",
+            String::from_utf8_lossy(&out.stderr),
+            written.xml
+        );
+        let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let expected = written.expected.as_object().unwrap();
+        for (label, key) in &written.sig_labels {
+            let got: BTreeSet<String> = serde_json::from_value(read["sigs"][label].clone())
+                .unwrap_or_else(|_| panic!("{path}: alloy-ts has no sig {label}"));
+            let want: BTreeSet<String> = expected[key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t[0].as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(got, want, "{path}: atoms of {label}");
+            relations += 1;
+        }
+        let named = |list: &serde_json::Value| -> Vec<(String, Tuples)> {
+            serde_json::from_value(list.clone()).unwrap()
+        };
+        let fields = named(&read["fields"]);
+        assert_eq!(fields.len(), written.field_keys.len(), "{path}");
+        for ((name, key), (got_name, got)) in written.field_keys.iter().zip(&fields) {
+            assert_eq!(name, got_name, "{path}");
+            let want: Tuples = serde_json::from_value(expected[key].clone()).unwrap();
+            assert_eq!(*got, want, "{path}: {name}");
+            relations += 1;
+        }
+        let skolems = named(&read["skolems"]);
+        assert_eq!(skolems.len(), written.skolem_names.len(), "{path}");
+        for (name, (got_name, got)) in written.skolem_names.iter().zip(&skolems) {
+            assert_eq!(name, got_name, "{path}");
+            let want: Tuples = serde_json::from_value(expected[name].clone()).unwrap();
+            assert_eq!(*got, want, "{path}: {name}");
+            relations += 1;
+        }
+    }
+    std::fs::remove_dir_all(&tmp).ok();
     assert!(relations > 30, "{relations}");
 }
 

@@ -81,9 +81,11 @@ pub fn instance_xml(
             "\n<sig label=\"{label}\" ID=\"{id}\"{parent} builtin=\"yes\">\n</sig>"
         );
     };
-    let univ = id("univ");
-    let int = id("Int");
+    // Alloy's own numbering: seq/Int 0, Int 1, univ 2, String 3. Readers such
+    // as Sterling's treat a parentID of 0 as "no parent", so univ must not be 0.
     let seq = id("seq/Int");
+    let int = id("Int");
+    let univ = id("univ");
     builtin(&mut out, "seq/Int", Some(int), seq);
     builtin(&mut out, "Int", Some(univ), int);
     let string = id("String");

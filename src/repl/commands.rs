@@ -99,8 +99,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "save",
         args: "FILE",
-        summary: "write the session's definitions and commands as a model file",
-        details: "The file loads with `solder run FILE` (commands that no longer check are left out).",
+        summary: "write the session as a model file, or the current instance (FILE.xml, .json, .dot)",
+        details: "FILE.als (or any other name): the session's definitions and commands; the file loads with `solder run FILE` (commands that no longer check are left out).\nFILE.xml: the current instance as Alloy's instance XML, which Alloy's visualizer (File > Open) and Sterling open; FILE.json and FILE.dot: what `show json` and `show dot` print.\nExample: save counterexample.xml",
     },
     CommandInfo {
         name: "help",
@@ -148,7 +148,13 @@ pub fn execute(session: &mut Session, cmd: &CommandInfo, text: &str, arg_offset:
         }
         "save" => {
             if let Some(p) = path_arg(session, cmd, arg) {
-                session.save(&p)
+                let ext = p
+                    .extension()
+                    .map(|e| e.to_string_lossy().to_ascii_lowercase());
+                match ext.as_deref() {
+                    Some(view @ ("xml" | "json" | "dot")) => save_instance(session, &p, view),
+                    _ => session.save(&p),
+                }
             }
         }
         "next" => {
@@ -256,13 +262,25 @@ fn show(session: &mut Session, arg: &str) {
         session.error(msg);
         return;
     }
-    let Some(last) = &session.last else {
-        session.error_with_help("no instance to show", "run a command first");
+    let Some(text) = instance_text(session, view, "show") else {
         return;
+    };
+    if text.trim().is_empty() {
+        session.say("(the instance is empty)");
+    } else {
+        session.say(text);
+    }
+}
+
+/// The current instance in one of `show`'s views, or `None` after saying why there is none.
+fn instance_text(session: &mut Session, view: &str, verb: &str) -> Option<String> {
+    let Some(last) = &session.last else {
+        session.error_with_help(format!("no instance to {verb}"), "run a command first");
+        return None;
     };
     let Some(inst) = last.run.instance() else {
         session.error("the last command has no current instance");
-        return;
+        return None;
     };
     let p = &last.run.command.presentation;
     let skolems = last.run.skolems();
@@ -286,16 +304,22 @@ fn show(session: &mut Session, arg: &str) {
                     "no history view: the model does not open isolation/histories",
                     "`open isolation` loads the history model; `show tables` shows any instance",
                 );
-                return;
+                return None;
             }
         },
         "tables" => render::table::render_tables(p, inst, &skolems),
         _ => render::render_instance(p, inst, &skolems, render::View::Auto).unwrap_or_default(),
     };
-    if text.trim().is_empty() {
-        session.say("(the instance is empty)");
-    } else {
-        session.say(text);
+    Some(text)
+}
+
+fn save_instance(session: &mut Session, path: &std::path::Path, view: &str) {
+    let Some(text) = instance_text(session, view, "save") else {
+        return;
+    };
+    match std::fs::write(path, text) {
+        Ok(()) => session.say(format!("instance written to {}", path.display())),
+        Err(e) => session.error(format!("cannot write `{}`: {e}", path.display())),
     }
 }
 
