@@ -2,6 +2,7 @@
 
 pub mod brute;
 pub mod evaluate;
+pub mod ints;
 
 use crate::logic::{RelId, TupleSet, Universe};
 

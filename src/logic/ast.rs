@@ -110,6 +110,47 @@ pub enum CardCmp {
     Exactly,
 }
 
+/// A binary integer operation, at the problem's bitwidth in two's complement (Alloy's
+/// `plus minus mul div rem << >> >>>`). Results wrap around; each operation also reports
+/// whether it overflowed, for `--no-overflow` (see `instance::ints` for the exact meaning).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IntOp {
+    Plus,
+    Minus,
+    Mul,
+    /// Rounds toward zero; `x / 0` is `-signum(x)`.
+    Div,
+    /// `x = (x / y) * y + rem`; `x rem 0` is `x`.
+    Rem,
+    /// `<<`
+    Shl,
+    /// `>>`: arithmetic (sign-filling) shift right.
+    Sha,
+    /// `>>>`: logical (zero-filling) shift right.
+    Shr,
+}
+
+impl IntOp {
+    pub const ALL: [IntOp; 8] = [
+        IntOp::Plus,
+        IntOp::Minus,
+        IntOp::Mul,
+        IntOp::Div,
+        IntOp::Rem,
+        IntOp::Shl,
+        IntOp::Sha,
+        IntOp::Shr,
+    ];
+}
+
+/// An integer comparison; `>`, `>=` and `!=` are written with these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IntCmp {
+    Eq,
+    Lt,
+    Le,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Quantifier {
     All,

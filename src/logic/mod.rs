@@ -9,8 +9,8 @@ pub mod tuples;
 pub mod upper;
 
 pub use ast::{
-    CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Quantifier, RelId,
-    VarId,
+    CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntOp, MultTest,
+    Quantifier, RelId, VarId,
 };
 pub use problem::{Bounds, Problem, Relation, RelationKind};
 pub use tuples::{Atom, Tuple, TupleSet, Universe};
