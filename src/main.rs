@@ -113,6 +113,10 @@ struct SolverArgs {
     /// CEGIS baseline: block failed candidates instead of learning from counterexamples.
     #[arg(long)]
     naive: bool,
+    /// Alloy's "prevent overflows": leave out instances in which integer arithmetic
+    /// overflows the bitwidth (by default results wrap around, as in Alloy's API).
+    #[arg(long)]
+    no_overflow: bool,
     /// Treat warnings (expressions their types make always empty) as errors.
     #[arg(long)]
     deny_warnings: bool,
@@ -250,6 +254,7 @@ impl SolverArgs {
         }
         o.verify = !self.no_verify;
         o.max_vars = self.max_vars;
+        o.prevent_overflow = self.no_overflow;
         o
     }
 }

@@ -20,6 +20,9 @@ pub struct RunOptions {
     pub verify: bool,
     /// Refuse commands with more primary variables than this (`--max-vars`).
     pub max_vars: u64,
+    /// Alloy's "prevent overflows": exclude instances in which arithmetic overflows
+    /// (`--no-overflow`); otherwise integers wrap around.
+    pub prevent_overflow: bool,
 }
 
 impl Default for RunOptions {
@@ -28,8 +31,24 @@ impl Default for RunOptions {
             solve: SolveOptions::default(),
             verify: true,
             max_vars: check::command::DEFAULT_MAX_VARS,
+            prevent_overflow: false,
         }
     }
+}
+
+/// The problem of a command under the run's options.
+fn build_command(
+    checked: &Checked,
+    index: usize,
+    opts: &RunOptions,
+) -> Result<CommandProblem, Errors> {
+    let mut command = checked.build_command_within(index, opts.max_vars)?;
+    if opts.prevent_overflow {
+        let ints = checked.layout.sig_value[check::model::INT.index()].clone();
+        command.problem.formula =
+            crate::logic::overflow::prevent_overflow(&command.problem.formula, &ints);
+    }
+    Ok(command)
 }
 
 pub fn load_file(sources: &mut SourceMap, path: &std::path::Path) -> Result<Checked, Errors> {
@@ -54,7 +73,7 @@ impl CommandRun {
     /// Translate and solve a command.
     pub fn start(checked: &Checked, index: usize, opts: &RunOptions) -> Result<CommandRun, Errors> {
         let started = Instant::now();
-        let command = checked.build_command_within(index, opts.max_vars)?;
+        let command = build_command(checked, index, opts)?;
         let mut solve_opts = opts.solve.clone();
         solve_opts.skolem_prefix = command.skolem_prefix.clone();
         let solver =
@@ -293,7 +312,7 @@ pub fn unsat_core(
     opts: &RunOptions,
     assumptions: bool,
 ) -> Result<CoreAnswer, Errors> {
-    let command = checked.build_command_within(index, opts.max_vars)?;
+    let command = build_command(checked, index, opts)?;
     let split = check::core_parts::core_parts(&checked.model, &checked.layout, index)?;
     let mut solve_opts = opts.solve.clone();
     solve_opts.skolem_prefix = command.skolem_prefix.clone();

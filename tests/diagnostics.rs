@@ -261,11 +261,20 @@ fn unknown_sig_in_a_scope() {
 }
 
 #[test]
-fn integers_are_not_supported_yet() {
+fn sequences_are_not_supported_yet() {
     expect(
-        "sig A {}\nrun { #A = 2 } for 3",
+        "sig A { s: seq A }\nrun { some s } for 3",
         "not supported yet",
-        "#A = 2",
+        "seq A",
+    );
+}
+
+#[test]
+fn integer_where_a_formula_belongs() {
+    expect(
+        "sig A {}\nrun { #A }",
+        "expected a formula, but this is an integer",
+        "#A",
     );
 }
 

@@ -511,14 +511,16 @@ fn set_changes_and_shows_options() {
          set candidate_solver cadical\n\
          set singleton_overlap off\n\
          set max_vars 1,000\n\
+         set overflow prevent\n\
          set solver\n\
          set\n\
          set solver minisat\n\
          set symmetri 3\n\
-         set verify maybe\n",
+         set verify maybe\n\
+         set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(13).collect();
+    let first: Vec<&str> = out.lines().take(14).collect();
     assert_eq!(
         first,
         [
@@ -535,9 +537,10 @@ fn set_changes_and_shows_options() {
             "singleton_overlap on",
             "max_vars 2000000",
             "ascii off",
+            "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(13).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(14).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -555,6 +558,7 @@ fn set_changes_and_shows_options() {
             "singleton_overlap off",
             "max_vars 1000",
             "ascii off",
+            "overflow prevent",
         ]
     );
     assert!(
@@ -563,6 +567,7 @@ fn set_changes_and_shows_options() {
     );
     assert!(err.contains("did you mean `symmetry`?"), "{err}");
     assert!(err.contains("expected `on` or `off`, not `maybe`"), "{err}");
+    assert!(err.contains("`overflow` is `wrap`"), "{err}");
 }
 
 #[test]

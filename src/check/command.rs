@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{Diagnostic, Errors, Span};
 use crate::logic::{
-    Atom, Bounds, CardCmp, Expr, Formula, Problem, Relation, RelationKind, TupleSet, Universe,
-    VarId,
+    Atom, Bounds, CardCmp, Expr, Formula, IntAtoms, Problem, Relation, RelationKind, TupleSet,
+    Universe, VarId,
 };
 use crate::render::{FieldView, Presentation, SigView};
 use crate::syntax::ast::{self, CommandKind};
@@ -87,15 +87,25 @@ pub fn build(
     parts.push(body);
     let formula = Formula::and(parts);
 
+    let universe = match builder.int_atoms.first() {
+        Some(&(first, _)) => Universe::with_ints(
+            builder.atom_names.clone(),
+            IntAtoms {
+                bitwidth: scopes.bitwidth,
+                first,
+            },
+        ),
+        None => Universe::new(builder.atom_names.clone()),
+    };
     let mut bounds = Bounds {
-        universe: Universe::new(builder.atom_names.clone()),
+        universe,
         relations: Vec::new(),
     };
     for (i, spec) in layout.sig_rels.iter().enumerate() {
         let (lower, upper) = builder.sig_bounds[i].clone();
         bounds.add(Relation {
             name: spec.name.clone(),
-            arity: 1,
+            arity: upper.arity(),
             kind: spec.kind.clone(),
             lower,
             upper,
@@ -383,11 +393,11 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
                             "the bitwidth must be between 0 and 30",
                         ));
                     } else if ts.count > 8 {
-                        // Integers only matter as members of `univ` for now; 2^8 of them
-                        // is plenty until arithmetic is supported.
+                        // Every integer is an atom of the universe (and of `univ`), so the
+                        // universe grows as 2^bitwidth.
                         errors.push(Diagnostic::error(
                             ts.span,
-                            "a bitwidth above 8 is not supported yet",
+                            "a bitwidth above 8 is not supported: every integer of the range is an atom (2^bitwidth of them)",
                         ));
                     }
                     bitwidth = ts.count;
@@ -706,11 +716,19 @@ impl<'a> BoundsBuilder<'a> {
                 .collect()
         };
         for (i, spec) in self.layout.sig_rels.iter().enumerate() {
-            if let RelOwner::Ints = spec.owner {
-                let all = TupleSet::of_atoms(ints.iter().copied());
-                self.sig_bounds[i] = (all.clone(), all);
+            match spec.owner {
+                RelOwner::Ints => {
+                    let all = TupleSet::of_atoms(ints.iter().copied());
+                    self.sig_bounds[i] = (all.clone(), all);
+                }
+                RelOwner::IntNext => {
+                    let pairs = TupleSet::from_tuples(2, ints.windows(2).map(|w| w.to_vec()));
+                    self.sig_bounds[i] = (pairs.clone(), pairs);
+                }
+                _ => {}
             }
         }
+        self.pool[INT.index()] = ints;
         // Subset sigs: within the union of their parents.
         for (i, spec) in self.layout.sig_rels.iter().enumerate() {
             if let RelOwner::Sig(s) = spec.owner

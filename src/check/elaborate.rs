@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::diagnostic::{Diagnostic, Span, did_you_mean};
-use crate::logic::{Decl, DeclMult, Expr, ExprKind, Formula, MultTest, VarId};
+use crate::logic::{
+    Decl, DeclMult, Expr, ExprKind, Formula, IntCmp, IntExpr, IntOp, MultTest, VarId,
+};
 use crate::syntax::ast::{self, BinaryOp, ExprKind as A, Multiplicity, UnaryOp};
 
 use super::layout::{Layout, union_all};
@@ -66,6 +68,9 @@ pub type R<T> = Result<T, ElabError>;
 pub enum Val {
     Set(Expr, Type),
     Form(Formula),
+    /// An integer (Alloy's primitive `int`): a literal, `#e`, arithmetic, `sum`. Where a set
+    /// is expected it becomes the one `Int` atom with its value.
+    Int(IntExpr),
     /// A set whose type is known but whose value solder cannot compute yet (integers);
     /// it is an error only if the value is needed and its type is not empty.
     Poison(Type, Box<ElabError>),
@@ -257,7 +262,6 @@ impl<'m> Elaborator<'m> {
 
     pub fn sig_val(&self, s: SigId, span: Span) -> R<Val> {
         match s {
-            INT => Ok(poison(Type::of_sig(INT), span, "`Int` is")),
             STRING => Ok(poison(Type::of_sig(STRING), span, "`String` is")),
             SEQ_INT => Ok(poison(Type::of_sig(SEQ_INT), span, "`seq/Int` is")),
             _ => Ok(Val::Set(
@@ -435,7 +439,11 @@ impl<'m> Elaborator<'m> {
                     types::show(self.model, &t)
                 ),
             )),
-            _ => unreachable!("resolve gives a set or a formula"),
+            Val::Int(_) => Err(ElabError::new(
+                e.span,
+                "expected a formula, but this is an integer",
+            )),
+            _ => unreachable!("resolve gives a set, an integer or a formula"),
         }
     }
 
@@ -448,11 +456,55 @@ impl<'m> Elaborator<'m> {
     fn set_hinted(&self, e: &ast::Expr, env: &Env, hint: Option<&Type>) -> R<(Expr, Type)> {
         match self.resolve(self.expr(e, env)?, hint, e.span)? {
             Val::Set(x, t) => Ok((x, t)),
+            Val::Int(i) => Ok((i.atom(), Type::of_sig(INT))),
             Val::Form(_) => Err(ElabError::new(
                 e.span,
                 "expected an expression, but this is a formula",
             )),
-            _ => unreachable!("resolve gives a set or a formula"),
+            _ => unreachable!("resolve gives a set, an integer or a formula"),
+        }
+    }
+
+    /// An integer-valued expression: an integer, or a set of `Int` atoms (their sum, as
+    /// Alloy's implicit `int[...]` cast).
+    pub fn int(&self, e: &ast::Expr, env: &Env) -> R<IntExpr> {
+        let v = self.resolve(self.expr(e, env)?, Some(&Type::of_sig(INT)), e.span)?;
+        self.int_of(v, e.span)
+    }
+
+    fn int_of(&self, v: Val, span: Span) -> R<IntExpr> {
+        match v {
+            Val::Int(i) => Ok(i),
+            Val::Set(x, t) if x.arity() == 1 => {
+                if !types::overlaps(self.model, &t, &Type::of_sig(INT)) && !t.is_empty() {
+                    return Err(ElabError::new(
+                        span,
+                        format!(
+                            "an integer is expected here, but this is a set of type {}",
+                            types::show(self.model, &t)
+                        ),
+                    )
+                    .with_help("`#e` counts the tuples of `e`"));
+                }
+                Ok(IntExpr::sum_atoms(x))
+            }
+            Val::Set(x, _) => Err(ElabError::new(
+                span,
+                format!(
+                    "an integer is expected here, but this is a relation of arity {}",
+                    x.arity()
+                ),
+            )
+            .with_help("`#e` counts the tuples of `e`")),
+            Val::Form(_) => Err(ElabError::new(
+                span,
+                "an integer is expected here, but this is a formula",
+            )),
+            Val::Poison(_, err) => Err(*err),
+            Val::Choice(_) => {
+                let v = self.resolve(v, Some(&Type::of_sig(INT)), span)?;
+                self.int_of(v, span)
+            }
         }
     }
 
@@ -538,10 +590,10 @@ impl<'m> Elaborator<'m> {
             )),
             A::Univ => Ok(Val::Set(self.layout.univ.clone(), Type::univ(1))),
             A::None => Ok(Val::Set(Expr::none(1), Type::empty(1))),
-            A::IntSig => Ok(poison(Type::of_sig(INT), span, "`Int` is")),
+            A::IntSig => self.sig_val(INT, span),
             A::StringSig | A::Str(_) => Ok(poison(Type::of_sig(STRING), span, "strings are")),
             A::SeqInt => Ok(poison(Type::of_sig(SEQ_INT), span, "sequences are")),
-            A::Number(_) => Ok(poison(Type::of_sig(INT), span, "integers are")),
+            A::Number(n) => Ok(Val::Int(IntExpr::constant(*n))),
             A::Unary(op, x) => self.unary(*op, x, env, span),
             A::Binary(op, a, b) => self.binary(*op, a, b, env, span),
             A::Arrow(m1, m2, a, b) => {
@@ -562,7 +614,10 @@ impl<'m> Elaborator<'m> {
                 let c = self.formula(c, env)?;
                 let va = self.resolve(self.expr(a, env)?, None, a.span)?;
                 let vb = self.resolve(self.expr(b, env)?, None, b.span)?;
-                match (va, vb) {
+                if let (Val::Int(x), Val::Int(y)) = (&va, &vb) {
+                    return Ok(Val::Int(IntExpr::ite(c, x.clone(), y.clone())));
+                }
+                match (int_as_set(va), int_as_set(vb)) {
                     (Val::Form(x), Val::Form(y)) => Ok(Val::Form(Formula::or([
                         c.clone().and2(x),
                         c.not().and2(y),
@@ -825,16 +880,36 @@ impl<'m> Elaborator<'m> {
             }
             // A scope directive (see `Sig::outside_scope`); as a formula it says nothing.
             "pred/outsideScope" => return Ok(Val::Form(Formula::true_())),
-            "fun/min" | "fun/max" => return Ok(poison(Type::of_sig(INT), span, "integers are")),
-            "fun/next" => {
-                return Ok(poison(
-                    Type::of_sig(INT).product(&Type::of_sig(INT)),
-                    span,
-                    "integers are",
-                ));
+            "fun/min" | "fun/max" | "fun/next" if args.is_empty() => {
+                let int = self.layout.sig_value[INT.index()].clone();
+                let next = self.layout.int_next.clone();
+                let int_t = Type::of_sig(INT);
+                return Ok(match joined.as_str() {
+                    "fun/next" => Val::Set(next, int_t.product(&int_t)),
+                    // The one integer without a predecessor / without a successor.
+                    "fun/min" => {
+                        Val::Set(Expr::difference(int.clone(), Expr::join(int, next)), int_t)
+                    }
+                    _ => Val::Set(Expr::difference(int.clone(), Expr::join(next, int)), int_t),
+                });
             }
             "fun/add" | "fun/sub" | "fun/mul" | "fun/div" | "fun/rem" => {
-                return Err(ElabError::unsupported(span, "integer arithmetic is"));
+                let op = match joined.as_str() {
+                    "fun/add" => IntOp::Plus,
+                    "fun/sub" => IntOp::Minus,
+                    "fun/mul" => IntOp::Mul,
+                    "fun/div" => IntOp::Div,
+                    _ => IntOp::Rem,
+                };
+                if args.len() != 2 {
+                    return Err(ElabError::new(
+                        span,
+                        format!("`{joined}` takes two integers, not {}", args.len()),
+                    ));
+                }
+                let a = self.int(args[0], env)?;
+                let b = self.int(args[1], env)?;
+                return Ok(Val::Int(IntExpr::binary(op, a, b)));
             }
             "seq/Int" => return Ok(poison(Type::of_sig(SEQ_INT), span, "sequences are")),
             _ => {}
@@ -1223,7 +1298,12 @@ impl<'m> Elaborator<'m> {
     /// `e[args]`: collect the call chain so that `x.f[y]` is `f[x, y]`.
     fn box_join(&self, head: &ast::Expr, args: &[ast::Expr], env: &Env, span: Span) -> R<Val> {
         if matches!(head.kind, A::IntSig) {
-            return Err(ElabError::unsupported(span, "`Int[...]` is"));
+            // `Int[i]`: the `Int` atom of an integer.
+            if args.len() != 1 {
+                return Err(ElabError::new(span, "`Int[...]` takes one integer"));
+            }
+            let i = self.int(&args[0], env)?;
+            return Ok(Val::Set(i.atom(), Type::of_sig(INT)));
         }
         let mut all: Vec<&ast::Expr> = Vec::new();
         let mut h = head;
@@ -1320,9 +1400,22 @@ impl<'m> Elaborator<'m> {
                     })
                 })
             }
-            UnaryOp::Cardinality => Ok(poison(Type::of_sig(INT), span, "`#` (integers) is")),
+            UnaryOp::Cardinality => {
+                let (e, _) = self.set(x, env)?;
+                Ok(Val::Int(IntExpr::card(e)))
+            }
             UnaryOp::IntCast | UnaryOp::SumCast => {
-                Ok(poison(Type::of_sig(INT), span, "integer casts are"))
+                let (e, t) = self.set(x, env)?;
+                if e.arity() != 1 {
+                    return Err(ElabError::new(
+                        span,
+                        format!(
+                            "`int`/`sum` needs a set of integers, but this has arity {}",
+                            e.arity()
+                        ),
+                    ));
+                }
+                self.int_of(Val::Set(e, t), x.span).map(Val::Int)
             }
             UnaryOp::No => Ok(Val::Form(self.set(x, env)?.0.no())),
             UnaryOp::Mult(m) => {
@@ -1388,11 +1481,15 @@ impl<'m> Elaborator<'m> {
             }
             Eq | NotEq => {
                 let sym = if op == Eq { "=" } else { "!=" };
-                let va = self.expr(a, env)?;
-                let vb = self.expr(b, env)?;
-                if is_int_like(&va) || is_int_like(&vb) {
-                    return Err(ElabError::unsupported(span, "integer comparisons are"));
+                let va = self.resolve(self.expr(a, env)?, None, a.span)?;
+                let vb = self.resolve(self.expr(b, env)?, None, b.span)?;
+                // `=` compares integers only when both sides are integers (as in Alloy);
+                // otherwise an integer side stands for its `Int` atom.
+                if let (Val::Int(x), Val::Int(y)) = (&va, &vb) {
+                    let f = x.compare(IntCmp::Eq, y);
+                    return Ok(Val::Form(if op == Eq { f } else { f.not() }));
                 }
+                let (va, vb) = (int_as_set(va), int_as_set(vb));
                 if let Some((ta, tb)) = self.disjoint_types(&va, &vb) {
                     self.type_warning(
                         env,
@@ -1411,10 +1508,33 @@ impl<'m> Elaborator<'m> {
                 Ok(Val::Form(if op == Eq { f } else { f.not() }))
             }
             Lt | Gt | Le | Ge | NotLt | NotGt | NotLe | NotGe => {
-                Err(ElabError::unsupported(span, "integer comparisons are"))
+                let x = self.int(a, env)?;
+                let y = self.int(b, env)?;
+                let f = match op {
+                    Lt | NotLt => x.compare(IntCmp::Lt, &y),
+                    Gt | NotGt => y.compare(IntCmp::Lt, &x),
+                    Le | NotLe => x.compare(IntCmp::Le, &y),
+                    _ => y.compare(IntCmp::Le, &x),
+                };
+                Ok(Val::Form(match op {
+                    NotLt | NotGt | NotLe | NotGe => f.not(),
+                    _ => f,
+                }))
             }
             Shl | Shr | Sha | IntAdd | IntSub | IntMul | IntDiv | IntRem => {
-                Err(ElabError::unsupported(span, "integer arithmetic is"))
+                let x = self.int(a, env)?;
+                let y = self.int(b, env)?;
+                let op = match op {
+                    Shl => IntOp::Shl,
+                    Shr => IntOp::Shr,
+                    Sha => IntOp::Sha,
+                    IntAdd => IntOp::Plus,
+                    IntSub => IntOp::Minus,
+                    IntMul => IntOp::Mul,
+                    IntDiv => IntOp::Div,
+                    _ => IntOp::Rem,
+                };
+                Ok(Val::Int(IntExpr::binary(op, x, y)))
             }
             Union | Diff | Intersect | Override => {
                 let sym = match op {
@@ -1765,7 +1885,20 @@ impl<'m> Elaborator<'m> {
     ) -> R<Val> {
         use ast::Quantifier as Q;
         if q == Q::Sum {
-            return Err(ElabError::unsupported(span, "`sum` (integers) is"));
+            let (ds, guard, env2) = self.decls(decls, env, false)?;
+            if ds.iter().any(|d| !d.is_first_order()) {
+                return Err(ElabError::new(
+                    span,
+                    "`sum` ranges over single atoms: declare its variables without `set`",
+                ));
+            }
+            let body = self.int(body, &env2)?;
+            let body = if guard.is_true() {
+                body
+            } else {
+                IntExpr::ite(guard, body, IntExpr::constant(0))
+            };
+            return Ok(Val::Int(IntExpr::sum(ds, body)));
         }
         let counting = matches!(q, Q::One | Q::Lone);
         let (ds, guard, env2) = self.decls(decls, env, false)?;
@@ -1798,7 +1931,7 @@ impl<'m> Elaborator<'m> {
         let FuncBody::Fun { result, .. } = &func.body else {
             return Ok(Formula::true_());
         };
-        let Val::Set(e, _) = body else {
+        let Val::Set(e, _) = int_as_set(body.clone()) else {
             return Err(ElabError::new(
                 span,
                 "the body of a fun must be an expression",
@@ -1821,7 +1954,7 @@ impl<'m> Elaborator<'m> {
                 ),
             ));
         }
-        Ok(self.constraint(e, &shape))
+        Ok(self.constraint(&e, &shape))
     }
 
     /// Declarations of a pred's or fun's parameters, as for an existential (`run p`).
@@ -1903,6 +2036,7 @@ fn alternatives(v: Val) -> Vec<(Val, u8)> {
 fn as_set(v: &Val, span: Span) -> R<(Expr, Type, Option<Box<ElabError>>)> {
     match v {
         Val::Set(e, t) => Ok((e.clone(), t.clone(), None)),
+        Val::Int(i) => Ok((i.atom(), Type::of_sig(INT), None)),
         Val::Poison(t, err) => Ok((Expr::none(t.arity.max(1)), t.clone(), Some(err.clone()))),
         Val::Form(_) => Err(ElabError::new(
             span,
@@ -1915,6 +2049,7 @@ fn as_set(v: &Val, span: Span) -> R<(Expr, Type, Option<Box<ElabError>>)> {
 pub fn val_type(v: &Val) -> Option<Type> {
     match v {
         Val::Set(_, t) | Val::Poison(t, _) => Some(t.clone()),
+        Val::Int(_) => Some(Type::of_sig(INT)),
         Val::Form(_) => None,
         Val::Choice(alts) => {
             let mut out: Option<Type> = None;
@@ -1939,9 +2074,12 @@ fn is_empty_type(v: &Val) -> bool {
     val_type(v).is_some_and(|t| t.is_empty())
 }
 
-/// Integer-valued (for `=` between integers, which is not supported yet).
-fn is_int_like(v: &Val) -> bool {
-    matches!(v, Val::Poison(t, _) if t.products.iter().all(|p| p == &vec![INT]) && !t.is_empty())
+/// An integer stands for its `Int` atom where a set is expected.
+fn int_as_set(v: Val) -> Val {
+    match v {
+        Val::Int(i) => Val::Set(i.atom(), Type::of_sig(INT)),
+        v => v,
+    }
 }
 
 fn is_multiplicity_shape(e: &ast::Expr) -> bool {
@@ -1952,6 +2090,7 @@ fn val_key(v: &Val) -> String {
     match v {
         Val::Set(e, _) => format!("{e}"),
         Val::Form(f) => format!("{f}"),
+        Val::Int(i) => format!("int {i}"),
         Val::Poison(t, _) => format!("poison {t:?}"),
         Val::Choice(alts) => format!("choice {}", alts.len()),
     }
@@ -1997,7 +2136,7 @@ pub fn mentions_var(e: &Expr, v: VarId) -> bool {
             mentions_var(a, v)
         }
         // Conservative for formulas inside expressions.
-        ExprKind::IfThenElse(..) | ExprKind::Comprehension(..) => true,
+        ExprKind::IfThenElse(..) | ExprKind::Comprehension(..) | ExprKind::IntAtom(_) => true,
     }
 }
 

@@ -18,6 +18,8 @@ pub enum RelOwner {
     Field(FieldId),
     /// The integers of the bitwidth: always in Alloy's `univ`, fixed by the bounds.
     Ints,
+    /// Alloy's `fun/next`: each integer with its successor, fixed by the bounds.
+    IntNext,
 }
 
 #[derive(Clone, Debug)]
@@ -31,8 +33,10 @@ pub struct RelSpec {
 pub struct Layout {
     /// Relations of sigs, in `RelId` order; field relations follow at `field_base`.
     pub sig_rels: Vec<RelSpec>,
-    /// Each sig's value (builtins `Int`/`String`/`seq/Int` are empty: unsupported).
+    /// Each sig's value (builtins `String`/`seq/Int` are empty: unsupported).
     pub sig_value: Vec<Expr>,
+    /// The successor relation on the integers (`fun/next`).
+    pub int_next: Expr,
     /// Alloy's `univ`: the union of the top-level sigs and the integers.
     pub univ: Expr,
     pub field_base: u32,
@@ -128,12 +132,20 @@ impl Layout {
             kind: RelationKind::Internal,
             owner: RelOwner::Ints,
         });
-        tops.push(Expr::rel(RelId(sig_rels.len() as u32 - 1), 1));
+        let ints = Expr::rel(RelId(sig_rels.len() as u32 - 1), 1);
+        tops.push(ints.clone());
         let univ = union_all(tops, 1);
         values[UNIV.index()] = Some(univ.clone());
-        for b in [NONE, INT, STRING, SEQ_INT] {
+        values[INT.index()] = Some(ints);
+        for b in [NONE, STRING, SEQ_INT] {
             values[b.index()] = Some(Expr::none(1));
         }
+        sig_rels.push(RelSpec {
+            name: "Int/next".into(),
+            kind: RelationKind::Internal,
+            owner: RelOwner::IntNext,
+        });
+        let int_next = Expr::rel(RelId(sig_rels.len() as u32 - 1), 2);
         let sig_value = values
             .into_iter()
             .map(|v| v.unwrap_or_else(|| Expr::none(1)))
@@ -142,6 +154,7 @@ impl Layout {
             field_base: sig_rels.len() as u32,
             sig_rels,
             sig_value,
+            int_next,
             univ,
         }
     }

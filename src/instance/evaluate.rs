@@ -12,9 +12,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::Instance;
+use super::ints;
 use crate::logic::{
-    Atom, CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Quantifier,
-    Tuple, TupleSet, VarId,
+    Atom, CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind,
+    MultTest, Quantifier, Tuple, TupleSet, VarId,
 };
 
 /// Quantifiers over relations enumerate subsets; beyond this many the evaluator gives up.
@@ -80,6 +81,19 @@ impl Env {
 
 pub fn eval_expr(instance: &Instance, e: &Expr) -> Result<TupleSet, EvalError> {
     eval_expr_in(instance, &Env::new(), e)
+}
+
+/// The value of an integer expression (wrapped to the universe's bitwidth) and whether
+/// computing it overflowed.
+pub fn eval_int(instance: &Instance, i: &IntExpr) -> Result<(i64, bool), EvalError> {
+    Evaluator {
+        instance,
+        env: Env::new(),
+        budget: SUBSET_BUDGET,
+        free: HashMap::new(),
+        closed_values: HashMap::new(),
+    }
+    .int(i)
 }
 
 pub fn eval_formula(instance: &Instance, f: &Formula) -> Result<bool, EvalError> {
@@ -183,6 +197,7 @@ impl Evaluator<'_> {
                 out.extend(self.free_vars(b).iter());
             }
             Comprehension(decls, body) => self.binder_free_vars(decls, body, &mut out),
+            IntAtom(i) => self.int_free_vars(i, &mut out),
         }
         let out = Arc::new(out);
         self.free.insert(e.node_id(), out.clone());
@@ -210,6 +225,37 @@ impl Evaluator<'_> {
                 }
             }
             Quant(_, decls, body) => self.binder_free_vars(decls, body, out),
+            IntCompare(_, a, b) => {
+                self.int_free_vars(a, out);
+                self.int_free_vars(b, out);
+            }
+            Overflows(i) => self.int_free_vars(i, out),
+        }
+    }
+
+    fn int_free_vars(&mut self, i: &IntExpr, out: &mut BTreeSet<VarId>) {
+        use IntExprKind::*;
+        match i.kind() {
+            Const(_) => {}
+            Card(e) | SumAtoms(e) => out.extend(self.free_vars(e).iter()),
+            Binary(_, a, b) => {
+                self.int_free_vars(a, out);
+                self.int_free_vars(b, out);
+            }
+            IfThenElse(c, a, b) => {
+                self.formula_free_vars(c, out);
+                self.int_free_vars(a, out);
+                self.int_free_vars(b, out);
+            }
+            Sum(decls, body) => {
+                let mut inner = BTreeSet::new();
+                self.int_free_vars(body, &mut inner);
+                for d in decls.iter().rev() {
+                    inner.remove(&d.var);
+                    inner.extend(self.free_vars(&d.bound).iter());
+                }
+                out.extend(inner);
+            }
         }
     }
 
@@ -318,7 +364,99 @@ impl Evaluator<'_> {
                 result?;
                 out
             }
+            IntAtom(i) => {
+                let (value, _) = self.int(i)?;
+                let atom = self.instance.universe.int_atom(value).ok_or_else(|| {
+                    EvalError::new(format!("no `Int` atom holds {value} (in `{e}`)"))
+                })?;
+                TupleSet::of_atoms([atom])
+            }
         })
+    }
+
+    fn bitwidth(&self, i: &IntExpr) -> Result<u32, EvalError> {
+        self.instance.universe.bitwidth().ok_or_else(|| {
+            EvalError::new(format!("`{i}` needs integers, but the universe has none"))
+        })
+    }
+
+    /// The value of an integer expression (wrapped to the bitwidth) and whether computing
+    /// it overflowed anywhere.
+    fn int(&mut self, i: &IntExpr) -> Result<(i64, bool), EvalError> {
+        let bw = self.bitwidth(i)?;
+        use IntExprKind::*;
+        Ok(match i.kind() {
+            Const(v) => (ints::wrap(*v as i128, bw), !ints::fits(*v as i128, bw)),
+            Card(e) => {
+                let n = self.expr(e)?.len() as i128;
+                (ints::wrap(n, bw), !ints::fits(n, bw))
+            }
+            SumAtoms(e) => {
+                let set = self.unary(e, "int")?;
+                let total: i128 = set
+                    .iter()
+                    .filter_map(|t| self.instance.universe.int_value(t[0]))
+                    .map(|v| v as i128)
+                    .sum();
+                (ints::wrap(total, bw), !ints::fits(total, bw))
+            }
+            Binary(op, a, b) => {
+                let (a, a_over) = self.int(a)?;
+                let (b, b_over) = self.int(b)?;
+                let (v, over) = ints::apply(*op, a, b, bw);
+                (v, over || a_over || b_over)
+            }
+            IfThenElse(c, a, b) => {
+                if self.formula(c)? {
+                    self.int(a)?
+                } else {
+                    self.int(b)?
+                }
+            }
+            Sum(decls, body) => {
+                let mark = self.env.len();
+                let mut total = 0i128;
+                let mut over = false;
+                let result = self.sum(decls, body, &mut total, &mut over);
+                self.env.truncate(mark);
+                result?;
+                (ints::wrap(total, bw), over || !ints::fits(total, bw))
+            }
+        })
+    }
+
+    /// Adds `body`'s value for every binding of `decls` to `total` (exactly, unwrapped).
+    fn sum(
+        &mut self,
+        decls: &[Decl],
+        body: &IntExpr,
+        total: &mut i128,
+        over: &mut bool,
+    ) -> Result<(), EvalError> {
+        let Some((decl, rest)) = decls.split_first() else {
+            let (v, o) = self.int(body)?;
+            *total += v as i128;
+            *over |= o;
+            return Ok(());
+        };
+        if decl.mult != DeclMult::One {
+            return Err(EvalError::new(format!(
+                "`sum` variable `{}` must range over single tuples",
+                decl.name
+            )));
+        }
+        let bound = self.expr(&decl.bound)?;
+        let mark = self.env.len();
+        for tuple in bound.iter() {
+            self.env.bind(
+                decl.var,
+                TupleSet::from_tuples(bound.arity(), [tuple.clone()]),
+            );
+            let result = self.sum(rest, body, total, over);
+            self.env.truncate(mark);
+            result?;
+        }
+        Ok(())
     }
 
     fn formula(&mut self, f: &Formula) -> Result<bool, EvalError> {
@@ -386,6 +524,12 @@ impl Evaluator<'_> {
                 let elems = self.unary(elems, "strictTotalOrder")?;
                 is_strict_total_order(&rel, &elems)
             }
+            IntCompare(cmp, a, b) => {
+                let (a, _) = self.int(a)?;
+                let (b, _) = self.int(b)?;
+                ints::compare(*cmp, a, b)
+            }
+            Overflows(i) => self.int(i)?.1,
         })
     }
 

@@ -57,6 +57,27 @@ pub enum ExprKind {
     IfThenElse(Formula, Expr, Expr),
     /// `{ x1: e1, ..., xn: en | F }`; every decl is first-order (unary, `one`).
     Comprehension(Vec<Decl>, Formula),
+    /// `Int[i]`: the one `Int` atom whose value is `i` (unary).
+    IntAtom(IntExpr),
+}
+
+/// An integer-valued expression, evaluated at the problem's bitwidth (two's complement,
+/// wrapping around; see `instance::ints`).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct IntExpr(Arc<IntExprKind>);
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub enum IntExprKind {
+    /// A literal; it wraps if it does not fit the bitwidth (and then overflows).
+    Const(i64),
+    /// `#e`: the number of tuples of `e`.
+    Card(Expr),
+    /// `int[e]` for a unary `e`: the sum of the values of the `Int` atoms in `e` (0 if none).
+    SumAtoms(Expr),
+    Binary(IntOp, IntExpr, IntExpr),
+    IfThenElse(Formula, IntExpr, IntExpr),
+    /// `sum x1: e1, ... | i`; every decl is first-order.
+    Sum(Vec<Decl>, IntExpr),
 }
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -93,6 +114,11 @@ pub enum FormulaKind {
         rel: Expr,
         elems: Expr,
     },
+    /// Compares the values of two integer expressions (ignoring overflow).
+    IntCompare(IntCmp, IntExpr, IntExpr),
+    /// Computing the integer expression overflowed somewhere (`--no-overflow` guards
+    /// comparisons with it; see `logic::overflow`).
+    Overflows(IntExpr),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -327,6 +353,84 @@ impl Expr {
     }
 }
 
+impl IntExpr {
+    fn make(kind: IntExprKind) -> IntExpr {
+        IntExpr(Arc::new(kind))
+    }
+
+    pub fn kind(&self) -> &IntExprKind {
+        &self.0
+    }
+
+    pub fn node_id(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
+
+    pub fn constant(v: i64) -> IntExpr {
+        IntExpr::make(IntExprKind::Const(v))
+    }
+
+    pub fn card(e: Expr) -> IntExpr {
+        IntExpr::make(IntExprKind::Card(e))
+    }
+
+    pub fn sum_atoms(e: Expr) -> IntExpr {
+        debug_assert_eq!(e.arity(), 1);
+        IntExpr::make(IntExprKind::SumAtoms(e))
+    }
+
+    pub fn binary(op: IntOp, a: IntExpr, b: IntExpr) -> IntExpr {
+        IntExpr::make(IntExprKind::Binary(op, a, b))
+    }
+
+    pub fn ite(c: Formula, a: IntExpr, b: IntExpr) -> IntExpr {
+        IntExpr::make(IntExprKind::IfThenElse(c, a, b))
+    }
+
+    pub fn sum(decls: Vec<Decl>, body: IntExpr) -> IntExpr {
+        if decls.is_empty() {
+            return body;
+        }
+        IntExpr::make(IntExprKind::Sum(decls, body))
+    }
+
+    pub fn compare(&self, cmp: IntCmp, other: &IntExpr) -> Formula {
+        Formula::make(FormulaKind::IntCompare(cmp, self.clone(), other.clone()))
+    }
+
+    /// `Int[self]`
+    pub fn atom(&self) -> Expr {
+        Expr::make(1, ExprKind::IntAtom(self.clone()))
+    }
+
+    pub fn overflows(&self) -> Formula {
+        Formula::make(FormulaKind::Overflows(self.clone()))
+    }
+
+    /// The formulas and relational expressions directly under this integer expression and
+    /// its integer subexpressions (declaration bounds included), for walkers that only need
+    /// to reach every node.
+    pub fn subterms(&self, formulas: &mut Vec<Formula>, exprs: &mut Vec<Expr>) {
+        match self.kind() {
+            IntExprKind::Const(_) => {}
+            IntExprKind::Card(e) | IntExprKind::SumAtoms(e) => exprs.push(e.clone()),
+            IntExprKind::Binary(_, a, b) => {
+                a.subterms(formulas, exprs);
+                b.subterms(formulas, exprs);
+            }
+            IntExprKind::IfThenElse(c, a, b) => {
+                formulas.push(c.clone());
+                a.subterms(formulas, exprs);
+                b.subterms(formulas, exprs);
+            }
+            IntExprKind::Sum(decls, body) => {
+                exprs.extend(decls.iter().map(|d| d.bound.clone()));
+                body.subterms(formulas, exprs);
+            }
+        }
+    }
+}
+
 impl Formula {
     fn make(kind: FormulaKind) -> Formula {
         Formula(Arc::new(kind))
@@ -476,6 +580,30 @@ impl fmt::Debug for Expr {
     }
 }
 
+impl fmt::Debug for IntExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for IntExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use IntExprKind::*;
+        match self.kind() {
+            Const(v) => write!(f, "{v}"),
+            Card(e) => write!(f, "#{e}"),
+            SumAtoms(e) => write!(f, "int[{e}]"),
+            Binary(op, a, b) => write!(f, "{}[{a}, {b}]", format!("{op:?}").to_lowercase()),
+            IfThenElse(c, a, b) => write!(f, "({c} => {a} else {b})"),
+            Sum(ds, body) => {
+                write!(f, "(sum ")?;
+                write_decls(f, ds)?;
+                write!(f, " | {body})")
+            }
+        }
+    }
+}
+
 impl fmt::Debug for Formula {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
@@ -521,6 +649,7 @@ impl fmt::Display for Expr {
                 write_decls(f, ds)?;
                 write!(f, " | {body}}}")
             }
+            IntAtom(i) => write!(f, "Int[{i}]"),
         }
     }
 }
@@ -583,6 +712,15 @@ impl fmt::Display for Formula {
             }
             TotalOrder { elems, first, next } => write!(f, "totalOrder[{elems}, {first}, {next}]"),
             StrictOrder { rel, elems } => write!(f, "strictTotalOrder[{rel}, {elems}]"),
+            IntCompare(c, a, b) => {
+                let op = match c {
+                    IntCmp::Eq => "=",
+                    IntCmp::Lt => "<",
+                    IntCmp::Le => "<=",
+                };
+                write!(f, "({a} {op} {b})")
+            }
+            Overflows(i) => write!(f, "overflows[{i}]"),
         }
     }
 }

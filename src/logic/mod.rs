@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod normalize;
+pub mod overflow;
 pub mod problem;
 pub mod singletons;
 pub mod skolem;
@@ -9,8 +10,8 @@ pub mod tuples;
 pub mod upper;
 
 pub use ast::{
-    CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntOp, MultTest,
-    Quantifier, RelId, VarId,
+    CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind,
+    IntOp, MultTest, Quantifier, RelId, VarId,
 };
 pub use problem::{Bounds, Problem, Relation, RelationKind};
-pub use tuples::{Atom, Tuple, TupleSet, Universe};
+pub use tuples::{Atom, IntAtoms, Tuple, TupleSet, Universe};

@@ -5,7 +5,9 @@
 //! `<=>` where one side has a higher-order quantifier), so that afterwards every quantifier
 //! occurs positively and `all` means "for all" and `some` means "there is".
 
-use super::ast::{DeclMult, Expr, ExprKind, Formula, FormulaKind, Quantifier};
+use super::ast::{
+    DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind, Quantifier,
+};
 
 /// Does the formula contain a quantifier over relations (or sets)?
 pub fn has_higher_order(f: &Formula) -> bool {
@@ -33,6 +35,25 @@ pub fn has_higher_order(f: &Formula) -> bool {
         }
         FormulaKind::StrictOrder { rel, elems } => {
             expr_has_higher_order(rel) || expr_has_higher_order(elems)
+        }
+        FormulaKind::IntCompare(_, a, b) => int_has_higher_order(a) || int_has_higher_order(b),
+        FormulaKind::Overflows(i) => int_has_higher_order(i),
+    }
+}
+
+fn int_has_higher_order(i: &IntExpr) -> bool {
+    match i.kind() {
+        IntExprKind::Const(_) => false,
+        IntExprKind::Card(e) | IntExprKind::SumAtoms(e) => expr_has_higher_order(e),
+        IntExprKind::Binary(_, a, b) => int_has_higher_order(a) || int_has_higher_order(b),
+        IntExprKind::IfThenElse(c, a, b) => {
+            has_higher_order(c) || int_has_higher_order(a) || int_has_higher_order(b)
+        }
+        IntExprKind::Sum(decls, body) => {
+            decls
+                .iter()
+                .any(|d| d.mult != DeclMult::One || expr_has_higher_order(&d.bound))
+                || int_has_higher_order(body)
         }
     }
 }
@@ -65,6 +86,7 @@ fn expr_has_higher_order(e: &Expr) -> bool {
                 .any(|d| d.mult != DeclMult::One || expr_has_higher_order(&d.bound))
                 || has_higher_order(body)
         }
+        ExprKind::IntAtom(i) => int_has_higher_order(i),
     }
 }
 

@@ -145,7 +145,7 @@ fn mentions_var(e: &Expr, v: VarId) -> bool {
             mentions_var(a, v)
         }
         // Conservative: anything with a nested formula might mention it.
-        ExprKind::IfThenElse(..) | ExprKind::Comprehension(..) => true,
+        ExprKind::IfThenElse(..) | ExprKind::Comprehension(..) | ExprKind::IntAtom(_) => true,
     }
 }
 
@@ -204,6 +204,8 @@ impl Rewriter<'_> {
                         es.extend([elems.clone(), first.clone(), next.clone()])
                     }
                     StrictOrder { rel, elems } => es.extend([rel.clone(), elems.clone()]),
+                    // Integer expressions are left as they are (see `formula`).
+                    IntCompare(..) | Overflows(_) => {}
                 }
             } else if let Some(e) = es.pop() {
                 if !seen.insert(e.node_id()) {
@@ -230,6 +232,7 @@ impl Rewriter<'_> {
                         es.extend(decls.iter().map(|d| d.bound.clone()));
                         fs.push(body.clone());
                     }
+                    IntAtom(_) => {}
                 }
             }
         }
@@ -296,6 +299,8 @@ impl Rewriter<'_> {
                 Formula::total_order(self.expr(elems), self.expr(first), self.expr(next))
             }
             StrictOrder { rel, elems } => Formula::strict_order(self.expr(rel), self.expr(elems)),
+            // Not rewriting is always sound; integer subterms keep their equalities.
+            IntCompare(..) | Overflows(_) => f.clone(),
         };
         // Memoizing on addresses is safe: the caller's root keeps every node alive.
         self.formulas.insert(f.node_id(), out.clone());
@@ -318,7 +323,7 @@ impl Rewriter<'_> {
         }
         use ExprKind::*;
         let out = match e.kind() {
-            Rel(_) | Var(_) | Const(_) | Univ | Iden | None => e.clone(),
+            Rel(_) | Var(_) | Const(_) | Univ | Iden | None | IntAtom(_) => e.clone(),
             Union(a, b) => Expr::union(self.expr(a), self.expr(b)),
             Intersection(a, b) => Expr::intersection(self.expr(a), self.expr(b)),
             Difference(a, b) => Expr::difference(self.expr(a), self.expr(b)),

@@ -16,7 +16,9 @@
 
 use std::collections::HashMap;
 
-use super::ast::{Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, Quantifier, VarId};
+use super::ast::{
+    Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind, Quantifier, VarId,
+};
 use super::problem::{Bounds, Problem, Relation, RelationKind};
 use super::tuples::TupleSet;
 use super::upper::upper_bound;
@@ -207,9 +209,31 @@ struct Substitution {
     map: HashMap<VarId, Expr>,
     exprs: HashMap<usize, (Expr, Expr)>,
     formulas: HashMap<usize, (Formula, Formula)>,
+    ints: HashMap<usize, (IntExpr, IntExpr)>,
 }
 
 impl Substitution {
+    fn int(&mut self, i: &IntExpr) -> IntExpr {
+        if let Some((_, done)) = self.ints.get(&i.node_id()) {
+            return done.clone();
+        }
+        use IntExprKind::*;
+        let rebuilt = match i.kind() {
+            Const(_) => i.clone(),
+            Card(e) => IntExpr::card(self.expr(e)),
+            SumAtoms(e) => IntExpr::sum_atoms(self.expr(e)),
+            Binary(op, a, b) => IntExpr::binary(*op, self.int(a), self.int(b)),
+            IfThenElse(c, a, b) => IntExpr::ite(self.formula(c), self.int(a), self.int(b)),
+            Sum(decls, body) => {
+                let decls = self.decls(decls);
+                IntExpr::sum(decls, self.int(body))
+            }
+        };
+        let result = if rebuilt == *i { i.clone() } else { rebuilt };
+        self.ints.insert(i.node_id(), (i.clone(), result.clone()));
+        result
+    }
+
     fn decls(&mut self, decls: &[Decl]) -> Vec<Decl> {
         decls
             .iter()
@@ -244,6 +268,8 @@ impl Substitution {
                 Formula::total_order(self.expr(elems), self.expr(first), self.expr(next))
             }
             StrictOrder { rel, elems } => Formula::strict_order(self.expr(rel), self.expr(elems)),
+            IntCompare(c, a, b) => self.int(a).compare(*c, &self.int(b)),
+            Overflows(i) => self.int(i).overflows(),
         };
         // Keep the original node when nothing changed, so the subtree keeps its identity.
         // (Unchanged children are the very same `Arc`s, which equality compares first.)
@@ -280,6 +306,7 @@ impl Substitution {
                 let decls = self.decls(decls);
                 Expr::comprehension(decls, self.formula(body))
             }
+            IntAtom(i) => self.int(i).atom(),
         };
         let result = if rebuilt == *e { e.clone() } else { rebuilt };
         self.exprs.insert(e.node_id(), (e.clone(), result.clone()));

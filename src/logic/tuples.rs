@@ -14,11 +14,63 @@ pub type Tuple = Vec<Atom>;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Universe {
     names: Vec<String>,
+    ints: Option<IntAtoms>,
+}
+
+/// The `Int` atoms of a universe: `2^bitwidth` consecutive atoms from `first`, holding the
+/// values `-2^(bitwidth-1)` upwards in order (Alloy puts them after the sigs' atoms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntAtoms {
+    pub bitwidth: u32,
+    pub first: Atom,
+}
+
+impl IntAtoms {
+    pub fn count(&self) -> u32 {
+        1 << self.bitwidth
+    }
+
+    pub fn min(&self) -> i64 {
+        -(1i64 << (self.bitwidth - 1))
+    }
 }
 
 impl Universe {
     pub fn new(names: Vec<String>) -> Universe {
-        Universe { names }
+        Universe { names, ints: None }
+    }
+
+    /// A universe whose atoms from `ints.first` are the `Int` atoms (named by their values).
+    pub fn with_ints(names: Vec<String>, ints: IntAtoms) -> Universe {
+        debug_assert!(ints.bitwidth >= 1);
+        debug_assert!((ints.first + ints.count()) as usize <= names.len());
+        Universe {
+            names,
+            ints: Some(ints),
+        }
+    }
+
+    pub fn ints(&self) -> Option<IntAtoms> {
+        self.ints
+    }
+
+    /// The bitwidth of integer expressions, when the universe has `Int` atoms.
+    pub fn bitwidth(&self) -> Option<u32> {
+        self.ints.map(|i| i.bitwidth)
+    }
+
+    /// The value of an `Int` atom; `None` for other atoms.
+    pub fn int_value(&self, a: Atom) -> Option<i64> {
+        let ints = self.ints?;
+        (a >= ints.first && a < ints.first + ints.count())
+            .then(|| ints.min() + (a - ints.first) as i64)
+    }
+
+    /// The `Int` atom holding `v`, if `v` is in range.
+    pub fn int_atom(&self, v: i64) -> Option<Atom> {
+        let ints = self.ints?;
+        let offset = v - ints.min();
+        (offset >= 0 && offset < ints.count() as i64).then(|| ints.first + offset as Atom)
     }
 
     pub fn len(&self) -> usize {

@@ -54,6 +54,10 @@ fn bound_of(e: &Expr, bounds: &Bounds, env: &mut HashMap<VarId, TupleSet>) -> Tu
         }
         IfThenElse(_, a, b) => bound_of(a, bounds, env).union(&bound_of(b, bounds, env)),
         Comprehension(decls, _) => comprehension_bound(decls, bounds, env),
+        IntAtom(_) => match bounds.universe.ints() {
+            Some(ints) => TupleSet::of_atoms(ints.first..ints.first + ints.count()),
+            Option::None => TupleSet::empty(1),
+        },
     }
 }
 

@@ -76,7 +76,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "set",
         args: "[OPTION VALUE]",
         summary: "show or change an option (symmetry, verify, timeout, solver, CEGIS switches)",
-        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\nascii on|off    draw tables with ASCII characters only",
+        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\nascii on|off    draw tables with ASCII characters only\noverflow wrap|prevent  integers wrap around (Alloy's default), or instances that overflow are left out",
     },
     CommandInfo {
         name: "stats",
@@ -340,7 +340,7 @@ fn scope(session: &mut Session, arg: &str) {
     }
 }
 
-const OPTIONS: [&str; 13] = [
+const OPTIONS: [&str; 14] = [
     "symmetry",
     "verify",
     "timeout",
@@ -354,6 +354,7 @@ const OPTIONS: [&str; 13] = [
     "singleton_overlap",
     "max_vars",
     "ascii",
+    "overflow",
 ];
 
 /// The option names `set` accepts (for completion).
@@ -427,6 +428,15 @@ fn set(session: &mut Session, arg: &str) {
             s.run.solve.verifier_backend = Some(b);
         }),
         "ascii" => on_off(value).map(crate::render::table::set_ascii),
+        "overflow" => match value {
+            "wrap" | "prevent" => {
+                s.run.prevent_overflow = value == "prevent";
+                Ok(())
+            }
+            _ => Err(format!(
+                "`overflow` is `wrap` (results wrap around, Alloy's default) or `prevent` (instances that overflow are left out), not `{value}`"
+            )),
+        },
         "candidate_solver" => backend(value).map(|b| s.run.solve.candidate_backend = Some(b)),
         "verifier_solver" => backend(value).map(|b| s.run.solve.verifier_backend = Some(b)),
         _ => {
@@ -485,7 +495,7 @@ fn settings_text(session: &Session) -> String {
     let s = &session.settings;
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nmax_vars {}\nascii {}",
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nmax_vars {}\nascii {}\noverflow {}",
         s.run.solve.symmetry,
         on(s.run.verify),
         match s.timeout {
@@ -502,6 +512,11 @@ fn settings_text(session: &Session) -> String {
         on(s.run.solve.overlap_singletons),
         s.run.max_vars,
         on(crate::render::table::ascii()),
+        if s.run.prevent_overflow {
+            "prevent"
+        } else {
+            "wrap"
+        },
     )
 }
 

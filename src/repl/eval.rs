@@ -10,7 +10,7 @@ use crate::check::model::{BUILTIN_COUNT, ModuleId, SigId};
 use crate::check::types::Type;
 use crate::diagnostic::Diagnostic;
 use crate::instance::Instance;
-use crate::instance::evaluate::{eval_expr, eval_formula};
+use crate::instance::evaluate::{eval_expr, eval_formula, eval_int};
 use crate::logic::{Atom, Expr, TupleSet};
 use crate::render::names::{atom_names, named_tuples};
 use crate::syntax;
@@ -87,6 +87,13 @@ pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
         }
         Ok(Val::Form(f)) => eval_formula(inst, &f).map(|b| b.to_string()),
         Ok(Val::Set(e, _)) => eval_expr(inst, &e).map(|ts| set_table(&ts, &names)),
+        Ok(Val::Int(i)) => eval_int(inst, &i).map(|(v, overflowed)| {
+            if overflowed {
+                format!("{v} (overflowed: the exact result does not fit the bitwidth)")
+            } else {
+                v.to_string()
+            }
+        }),
         Ok(_) => {
             session.report(&[Diagnostic::error(
                 expr.span,

@@ -8,6 +8,7 @@
 //!
 //! This module owns no knowledge of Alloy and does not solve: it only builds and emits.
 
+pub mod bitvec;
 pub mod circuit;
 pub mod cnf;
 pub mod matrix;

@@ -62,6 +62,11 @@ pub fn constant_atoms(formula: &Formula) -> BTreeSet<Atom> {
                     exprs.extend([elems.clone(), first.clone(), next.clone()])
                 }
                 StrictOrder { rel, elems } => exprs.extend([rel.clone(), elems.clone()]),
+                IntCompare(_, a, b) => {
+                    a.subterms(&mut formulas, &mut exprs);
+                    b.subterms(&mut formulas, &mut exprs);
+                }
+                Overflows(i) => i.subterms(&mut formulas, &mut exprs),
             }
         } else if let Some(e) = exprs.pop() {
             if !seen.insert(e.node_id()) {
@@ -88,6 +93,7 @@ pub fn constant_atoms(formula: &Formula) -> BTreeSet<Atom> {
                     exprs.extend(decls.iter().map(|d| d.bound.clone()));
                     formulas.push(body.clone());
                 }
+                IntAtom(i) => i.subterms(&mut formulas, &mut exprs),
             }
         }
     }
@@ -112,7 +118,11 @@ fn swap_tuple(t: &[Atom], a: Atom, b: Atom) -> Tuple {
 /// Atoms that are interchangeable with no other atom form singleton classes.
 pub fn symmetry_classes(bounds: &Bounds, formula: &Formula) -> Vec<Vec<Atom>> {
     let n = bounds.universe.len();
-    let excluded = constant_atoms(formula);
+    let mut excluded = constant_atoms(formula);
+    // `Int` atoms carry their values: no two are interchangeable.
+    if let Some(ints) = bounds.universe.ints() {
+        excluded.extend(ints.first..ints.first + ints.count());
+    }
     let sets: Vec<&TupleSet> = bounds
         .relations
         .iter()

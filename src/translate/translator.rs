@@ -17,12 +17,13 @@
 
 use std::sync::Arc;
 
+use super::bitvec::BitVec;
 use super::circuit::{Bit, Circuit};
 use super::matrix::{Matrix, capacity, index_of};
 use super::{DEFAULT_GATE_LIMIT, FastMap, MAX_MATRIX_CELLS};
 use crate::logic::{
-    Bounds, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Quantifier, RelId,
-    TupleSet, VarId,
+    Bounds, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind,
+    MultTest, Quantifier, RelId, TupleSet, VarId,
 };
 use crate::solve::SolveError;
 
@@ -93,6 +94,7 @@ pub struct Translator {
     info: FastMap<usize, NodeInfo>,
     formula_cache: FastMap<CacheKey, Bit>,
     expr_cache: FastMap<CacheKey, Matrix>,
+    int_cache: FastMap<CacheKey, BitVec>,
     roots: Vec<Root>,
     empty_vars: Arc<[VarId]>,
     cache_hits: usize,
@@ -158,6 +160,7 @@ impl Translator {
             info: FastMap::default(),
             formula_cache: FastMap::default(),
             expr_cache: FastMap::default(),
+            int_cache: FastMap::default(),
             roots: Vec::new(),
             empty_vars: Arc::from(Vec::new()),
             cache_hits: 0,
@@ -417,6 +420,12 @@ impl Translator {
                 v.extend_from_slice(&self.analyze_expr(elems));
                 v
             }
+            IntCompare(_, a, b) => {
+                let mut v = self.analyze_int(a).to_vec();
+                v.extend_from_slice(&self.analyze_int(b));
+                v
+            }
+            Overflows(i) => self.analyze_int(i).to_vec(),
         };
         let binders = match f.kind() {
             Quant(_, decls, _) => decls.as_slice(),
@@ -456,9 +465,38 @@ impl Translator {
                 let body_free = self.analyze_formula(body);
                 self.decls_free(decls, &body_free)
             }
+            IntAtom(i) => self.analyze_int(i).to_vec(),
         };
         // Comprehension variables are always grounded here, never bound from outside.
         self.record(e.node_id(), vars, &[])
+    }
+
+    fn analyze_int(&mut self, i: &IntExpr) -> Arc<[VarId]> {
+        if let Some(free) = self.seen(i.node_id()) {
+            return free;
+        }
+        use IntExprKind::*;
+        let vars: Vec<VarId> = match i.kind() {
+            Const(_) => Vec::new(),
+            Card(e) | SumAtoms(e) => self.analyze_expr(e).to_vec(),
+            Binary(_, a, b) => {
+                let mut v = self.analyze_int(a).to_vec();
+                v.extend_from_slice(&self.analyze_int(b));
+                v
+            }
+            IfThenElse(c, a, b) => {
+                let mut v = self.analyze_formula(c).to_vec();
+                v.extend_from_slice(&self.analyze_int(a));
+                v.extend_from_slice(&self.analyze_int(b));
+                v
+            }
+            Sum(decls, body) => {
+                let body_free = self.analyze_int(body);
+                self.decls_free(decls, &body_free)
+            }
+        };
+        // `sum` variables are always grounded here, never bound from outside.
+        self.record(i.node_id(), vars, &[])
     }
 
     /// The cache key of a node under the current bindings, if the node is worth caching.
@@ -571,7 +609,141 @@ impl Translator {
                 let elems = self.tr_expr(elems)?;
                 self.strict_order(&rel, &elems)
             }
+            IntCompare(cmp, a, b) => {
+                let a = self.tr_int(a)?;
+                let b = self.tr_int(b)?;
+                BitVec::compare(*cmp, &a, &b, &mut self.circuit)
+            }
+            Overflows(i) => self.tr_int(i)?.overflow,
         })
+    }
+
+    // ---- integers ---------------------------------------------------------------------
+
+    fn bitwidth(&self) -> Result<u32, SolveError> {
+        self.bounds.universe.bitwidth().ok_or_else(|| {
+            SolveError::TooLarge("an integer expression in a universe without integers".into())
+        })
+    }
+
+    fn tr_int(&mut self, i: &IntExpr) -> Result<BitVec, SolveError> {
+        let key = self.cache_key(i.node_id(), matches!(i.kind(), IntExprKind::Const(_)));
+        if let Some(key) = &key
+            && let Some(v) = self.int_cache.get(key)
+        {
+            self.cache_hits += 1;
+            return Ok(v.clone());
+        }
+        let v = self.tr_int_uncached(i)?;
+        self.check()?;
+        if let Some(key) = key {
+            self.int_cache.insert(key, v.clone());
+        }
+        Ok(v)
+    }
+
+    fn tr_int_uncached(&mut self, i: &IntExpr) -> Result<BitVec, SolveError> {
+        let bw = self.bitwidth()?;
+        use IntExprKind::*;
+        Ok(match i.kind() {
+            Const(v) => BitVec::constant(*v, bw),
+            Card(e) => {
+                let m = self.tr_expr(e)?;
+                BitVec::count(&m.bits(), bw, &mut self.circuit)
+            }
+            SumAtoms(e) => {
+                let m = self.tr_expr(e)?;
+                let universe = &self.bounds.universe;
+                let terms: Vec<(Bit, BitVec)> = m
+                    .cells()
+                    .iter()
+                    .filter_map(|&(atom, bit)| {
+                        let value = universe.int_value(atom as u32)?;
+                        Some((bit, BitVec::constant(value, bw)))
+                    })
+                    .collect();
+                BitVec::sum(&terms, bw, &mut self.circuit)
+            }
+            Binary(op, a, b) => {
+                let a = self.tr_int(a)?;
+                let b = self.tr_int(b)?;
+                BitVec::apply(*op, &a, &b, bw, &mut self.circuit)
+            }
+            IfThenElse(cond, a, b) => {
+                let cond = self.non_positive(|t| t.tr_formula(cond))?;
+                let a = self.tr_int(a)?;
+                let b = self.tr_int(b)?;
+                BitVec::ite(cond, &a, &b, &mut self.circuit)
+            }
+            Sum(decls, body) => {
+                let mut terms = Vec::new();
+                self.sum_terms(decls, body, 0, Bit::TRUE, &mut terms)?;
+                BitVec::sum(&terms, bw, &mut self.circuit)
+            }
+        })
+    }
+
+    /// The terms of `sum decls | body`: for every grounding of `decls[i..]`, the body's
+    /// value under the condition that the grounding's atoms lie in their bounds.
+    fn sum_terms(
+        &mut self,
+        decls: &[Decl],
+        body: &IntExpr,
+        i: usize,
+        guard: Bit,
+        terms: &mut Vec<(Bit, BitVec)>,
+    ) -> Result<(), SolveError> {
+        let Some(decl) = decls.get(i) else {
+            let value = self.non_positive(|t| t.tr_int(body))?;
+            terms.push((guard, value));
+            return Ok(());
+        };
+        if !decl.is_first_order() {
+            return Err(SolveError::HigherOrder {
+                var: decl.var,
+                name: decl.name.clone(),
+            });
+        }
+        let bound = self.tr_expr(&decl.bound)?;
+        let outside = self.env.remove(&decl.var);
+        let mut result = Ok(());
+        for &(atom, member) in bound.cells() {
+            let guard = self.circuit.and2(guard, member);
+            if guard == Bit::FALSE {
+                continue;
+            }
+            self.bind_atom(decl.var, atom);
+            result = self.sum_terms(decls, body, i + 1, guard, terms);
+            self.env.remove(&decl.var);
+            if result.is_ok() {
+                result = self.check();
+            }
+            if result.is_err() {
+                break;
+            }
+        }
+        if let Some(binding) = outside {
+            self.env.insert(decl.var, binding);
+        }
+        result
+    }
+
+    /// `Int[i]`: for each `Int` atom, whether `i` has its value.
+    fn int_atom(&mut self, i: &IntExpr) -> Result<Matrix, SolveError> {
+        let bw = self.bitwidth()?;
+        let value = self.tr_int(i)?;
+        let Some(ints) = self.bounds.universe.ints() else {
+            return Ok(Matrix::empty(1, self.universe));
+        };
+        let mut cells = Vec::new();
+        for offset in 0..ints.count() {
+            let k = BitVec::constant(ints.min() + offset as i64, bw);
+            let bit = BitVec::compare(IntCmp::Eq, &value, &k, &mut self.circuit);
+            if bit != Bit::FALSE {
+                cells.push(((ints.first + offset) as u64, bit));
+            }
+        }
+        Ok(Matrix::from_sorted(1, self.universe, cells))
     }
 
     /// `rel` is a strict total order on `elems`: within `elems -> elems`, irreflexive,
@@ -885,6 +1057,7 @@ impl Translator {
                 self.comprehension(decls, body, 0, 0, Bit::TRUE, &mut cells)?;
                 Matrix::from_sorted(e.arity(), n, cells)
             }
+            IntAtom(i) => self.int_atom(i)?,
         })
     }
 

@@ -1,7 +1,7 @@
 module util/integer
 
--- Integer functions. solder does not support integers yet: this module loads so that
--- models opening it run, and using any of its functions reports "not supported yet".
+-- Integer functions, at the command's bitwidth (two's complement, wrapping around unless
+-- `--no-overflow`). Every module opens this one implicitly, as in Alloy.
 
 fun add[n1, n2: Int]: Int { n1 fun/add n2 }
 fun plus[n1, n2: Int]: Int { n1 fun/add n2 }
