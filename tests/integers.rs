@@ -208,3 +208,21 @@ fn bad_integer_input_gets_a_spanned_error() {
     let e = error("sig A {}\nrun { (sum x: set A | 1) = 1 }");
     assert!(e.contains("sum"), "{e}");
 }
+
+#[test]
+fn util_integer_names_yield_to_the_models_own() {
+    // util/integer (opened everywhere) also has `next`, `prev`, `max`, `min`: the
+    // ordering's meaning is the one whose type fits.
+    check_expectations(
+        "open util/ordering[Grade]
+         sig Grade {}
+         sig P { g: lone Grade }
+         check { all p: P | p.g in p.g.(prev + iden + next) } for 3 expect 0
+         run { some p: P | p.g = max[Grade] } for 3 expect 1",
+    );
+    check_expectations(
+        "enum X { A, B, C }
+         enum Y { D, E, F }
+         run { A = first } expect 1",
+    );
+}

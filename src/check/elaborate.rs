@@ -780,7 +780,7 @@ impl<'m> Elaborator<'m> {
             for (y, wy) in alternatives(b.clone()) {
                 let r = self.resolve(x.clone(), None, span).and_then(|x| {
                     let y = self.resolve(y.clone(), None, span)?;
-                    match (x, y) {
+                    match (int_as_set(x), int_as_set(y)) {
                         (Val::Set(ex, tx), Val::Set(ey, ty)) => {
                             let overlap = types::overlaps(self.model, &tx, &ty);
                             f(&ex, &ey).map(|g| (g, overlap))
@@ -1025,7 +1025,14 @@ impl<'m> Elaborator<'m> {
                                     ))
                                 })
                         });
-                        let weight = u8::from(!mismatches.is_empty());
+                        // util/integer, which every module opens, overloads common names
+                        // (`next`, `prev`, `max`, `min`): where another meaning also fits,
+                        // it loses the tie. (Alloy drops it by its relevance analysis;
+                        // where both fit, Alloy reports an ambiguity instead.)
+                        let from_integer = self.model.module(func.module).key
+                            == "stdlib:util/integer"
+                            && items.len() > 1;
+                        let weight = u8::from(!mismatches.is_empty()) + 2 * u8::from(from_integer);
                         if r.is_ok() && items.len() == 1 {
                             // The only meaning: Alloy takes it, and so do we, warning.
                             let mut warnings = self.warnings.borrow_mut();
@@ -1481,8 +1488,8 @@ impl<'m> Elaborator<'m> {
             }
             Eq | NotEq => {
                 let sym = if op == Eq { "=" } else { "!=" };
-                let va = self.resolve(self.expr(a, env)?, None, a.span)?;
-                let vb = self.resolve(self.expr(b, env)?, None, b.span)?;
+                let va = self.expr(a, env)?;
+                let vb = self.expr(b, env)?;
                 // `=` compares integers only when both sides are integers (as in Alloy);
                 // otherwise an integer side stands for its `Int` atom.
                 if let (Val::Int(x), Val::Int(y)) = (&va, &vb) {
@@ -1931,7 +1938,9 @@ impl<'m> Elaborator<'m> {
         let FuncBody::Fun { result, .. } = &func.body else {
             return Ok(Formula::true_());
         };
-        let Val::Set(e, _) = int_as_set(body.clone()) else {
+        let hint = self.shape(result, env).ok().map(|s| s.plain().1);
+        let body = self.resolve(body.clone(), hint.as_ref(), span)?;
+        let Val::Set(e, _) = int_as_set(body) else {
             return Err(ElabError::new(
                 span,
                 "the body of a fun must be an expression",
