@@ -367,6 +367,14 @@ pub(super) fn command_formula(
 
 // ----- scopes --------------------------------------------------------------------------
 
+/// Alloy's default bitwidth.
+pub const DEFAULT_BITWIDTH: u32 = 4;
+
+/// The bitwidth a command sets (`for 5 Int`), if its scopes are well formed.
+pub fn bitwidth_of(model: &Model, cmd: &CommandDecl) -> Option<u32> {
+    compute_scopes(model, cmd).ok().map(|s| s.bitwidth)
+}
+
 fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
     let n = model.sigs.len();
     let mut count: Vec<Option<usize>> = vec![None; n];
@@ -375,7 +383,7 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
     let mut errors = Vec::new();
     let mut overall: Option<usize> = None;
     let mut any_sig_scope = false;
-    let mut bitwidth = 4;
+    let mut bitwidth = DEFAULT_BITWIDTH;
     if let Some(scope) = &cmd.scope {
         overall = scope.overall.map(|(n, _)| n as usize);
         for ts in &scope.types {

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::diagnostic::{Diagnostic, Span, did_you_mean};
+use crate::instance::ints;
 use crate::logic::{
     Decl, DeclMult, Expr, ExprKind, Formula, IntCmp, IntExpr, IntOp, MultTest, VarId,
 };
@@ -176,12 +177,17 @@ pub struct Elaborator<'m> {
     /// When on, the outermost calls made (pred or fun, with argument values): how
     /// [`Elaborator::top_call`] learns what a conjunct calls.
     call_log: RefCell<Option<Vec<Call>>>,
+    /// The widest bitwidth of the model's commands: literals outside its range are
+    /// warned about (they wrap around, as in Alloy).
+    pub literal_bitwidth: Cell<Option<u32>>,
 }
 
 /// A pred or fun called with these argument values.
 pub type Call = (FuncId, Vec<Val>);
 
 const MAX_MACRO_DEPTH: usize = 20;
+/// Marks a util/integer meaning among a name's candidates until they are weighed.
+const INTEGER_MARK: u8 = 100;
 const MAX_CALL_DEPTH: usize = 64;
 
 impl<'m> Elaborator<'m> {
@@ -203,6 +209,7 @@ impl<'m> Elaborator<'m> {
             var_spans: RefCell::new(HashMap::new()),
             warnings: RefCell::new(Vec::new()),
             call_log: RefCell::new(None),
+            literal_bitwidth: Cell::new(None),
         }
     }
 
@@ -593,7 +600,24 @@ impl<'m> Elaborator<'m> {
             A::IntSig => self.sig_val(INT, span),
             A::StringSig | A::Str(_) => Ok(poison(Type::of_sig(STRING), span, "strings are")),
             A::SeqInt => Ok(poison(Type::of_sig(SEQ_INT), span, "sequences are")),
-            A::Number(n) => Ok(Val::Int(IntExpr::constant(*n))),
+            A::Number(n) => {
+                if let Some(bw) = self.literal_bitwidth.get()
+                    && !ints::fits(*n as i128, bw)
+                {
+                    self.type_warning(
+                        env,
+                        span,
+                        format!(
+                            "{n} does not fit in {bw} bits (integers {}..{}): it wraps around to {}, as in Alloy; a larger bitwidth (`for {} Int`) holds it",
+                            ints::min(bw),
+                            ints::max(bw),
+                            ints::wrap(*n as i128, bw),
+                            (bw + 1..=30).find(|b| ints::fits(*n as i128, *b)).unwrap_or(30)
+                        ),
+                    );
+                }
+                Ok(Val::Int(IntExpr::constant(*n)))
+            }
             A::Unary(op, x) => self.unary(*op, x, env, span),
             A::Binary(op, a, b) => self.binary(*op, a, b, env, span),
             A::Arrow(m1, m2, a, b) => {
@@ -1025,14 +1049,11 @@ impl<'m> Elaborator<'m> {
                                     ))
                                 })
                         });
-                        // util/integer, which every module opens, overloads common names
-                        // (`next`, `prev`, `max`, `min`): where another meaning also fits,
-                        // it loses the tie. (Alloy drops it by its relevance analysis;
-                        // where both fit, Alloy reports an ambiguity instead.)
                         let from_integer = self.model.module(func.module).key
                             == "stdlib:util/integer"
                             && items.len() > 1;
-                        let weight = u8::from(!mismatches.is_empty()) + 2 * u8::from(from_integer);
+                        let weight = u8::from(!mismatches.is_empty())
+                            + INTEGER_MARK * u8::from(from_integer);
                         if r.is_ok() && items.len() == 1 {
                             // The only meaning: Alloy takes it, and so do we, warning.
                             let mut warnings = self.warnings.borrow_mut();
@@ -1087,6 +1108,29 @@ impl<'m> Elaborator<'m> {
                 Some((e, _)) => Err(e),
                 None => Err(self.unknown_name(q, env, span)),
             };
+        }
+        // util/integer, which every module opens, overloads common names (`next`, `prev`,
+        // `max`, `min`). Alloy's relevance analysis drops such a meaning where the context
+        // wants another type (`g.(prev + next)` over an ordering); solder lets it lose the
+        // tie to a meaning of a different type. Meanings of the same type stay ambiguous,
+        // as in Alloy.
+        let marked: Vec<bool> = ok.iter().map(|(_, w)| *w >= INTEGER_MARK).collect();
+        let types: Vec<Option<Type>> = ok.iter().map(|(v, _)| val_type(v)).collect();
+        for i in 0..ok.len() {
+            if !marked[i] {
+                continue;
+            }
+            ok[i].1 -= INTEGER_MARK;
+            let differs = (0..ok.len()).any(|j| {
+                !marked[j]
+                    && match (&types[i], &types[j]) {
+                        (Some(a), Some(b)) => !types::overlaps(self.model, a, b),
+                        _ => true,
+                    }
+            });
+            if differs {
+                ok[i].1 += 2;
+            }
         }
         self.collect(ok, None)
     }

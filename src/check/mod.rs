@@ -39,6 +39,14 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Checked, Errors
     let mut errors: Vec<Diagnostic> = Vec::new();
     let (field_types, warnings) = {
         let elab = Elaborator::new(&model, &layout);
+        // Literals are warned about against the widest bitwidth any command uses.
+        let widest = model
+            .commands
+            .iter()
+            .filter_map(|c| command::bitwidth_of(&model, c))
+            .max()
+            .unwrap_or(command::DEFAULT_BITWIDTH);
+        elab.literal_bitwidth.set((widest > 0).then_some(widest));
         check_bodies(&elab, &mut errors);
         let types = (0..model.fields.len())
             .map(|f| elab.field_type(FieldId(f as u32)).ok())
