@@ -226,3 +226,34 @@ fn util_integer_names_yield_to_the_models_own() {
          run { A = first } expect 1",
     );
 }
+
+#[test]
+fn a_literal_outside_every_bitwidth_is_warned_about_at_its_span() {
+    let mut sources = SourceMap::new();
+    let checked = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "w.als".into(),
+            text: "sig A {}\nrun { #A = 9 }\nrun { #A = 20 } for 6 Int\n".into(),
+            dir: None,
+        },
+    )
+    .unwrap();
+    // 9 fits the widest bitwidth (6) of the model's commands; 20 fits too. Only literals
+    // that no command's bitwidth holds are reported.
+    assert!(checked.model.warnings.is_empty(), "{:?}", checked.model.warnings);
+    let mut sources = SourceMap::new();
+    let checked = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "w.als".into(),
+            text: "sig A {}\nrun { #A = 9 }\n".into(),
+            dir: None,
+        },
+    )
+    .unwrap();
+    let w = &checked.model.warnings;
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].message.contains("wraps around to -7"), "{}", w[0].message);
+    assert_eq!(sources.snippet(w[0].span.unwrap()), "9");
+}

@@ -146,12 +146,18 @@ impl Skolemizer<'_> {
         }
     }
 
+    /// `$var` (or `$prefix_var`), with primes added until no other relation has the name,
+    /// as Alloy names a second witness of the same variable `$x'`.
     fn skolem_name(&self, var: &str) -> String {
-        if self.prefix.is_empty() {
+        let mut name = if self.prefix.is_empty() {
             format!("${var}")
         } else {
             format!("${}_{var}", self.prefix)
+        };
+        while self.bounds.relations.iter().any(|r| r.name == name) {
+            name.push('\'');
         }
+        name
     }
 
     /// Replaces the existential `decls | body` (in the given polarity) by skolem relations.
