@@ -241,7 +241,11 @@ fn a_literal_outside_every_bitwidth_is_warned_about_at_its_span() {
     .unwrap();
     // 9 fits the widest bitwidth (6) of the model's commands; 20 fits too. Only literals
     // that no command's bitwidth holds are reported.
-    assert!(checked.model.warnings.is_empty(), "{:?}", checked.model.warnings);
+    assert!(
+        checked.model.warnings.is_empty(),
+        "{:?}",
+        checked.model.warnings
+    );
     let mut sources = SourceMap::new();
     let checked = check::load(
         &mut sources,
@@ -254,6 +258,10 @@ fn a_literal_outside_every_bitwidth_is_warned_about_at_its_span() {
     .unwrap();
     let w = &checked.model.warnings;
     assert_eq!(w.len(), 1, "{w:?}");
-    assert!(w[0].message.contains("wraps around to -7"), "{}", w[0].message);
+    assert!(
+        w[0].message.contains("wraps around to -7"),
+        "{}",
+        w[0].message
+    );
     assert_eq!(sources.snippet(w[0].span.unwrap()), "9");
 }

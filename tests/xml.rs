@@ -349,7 +349,10 @@ fn instance_xml_is_read_by_alloy_when_alloy_is_at_hand() {
         );
         // Every field's tuples come back.
         for (name, _) in &written.field_keys {
-            assert!(text.contains(&format!("<:{name} = ")), "{path}: no field {name} in\n{text}");
+            assert!(
+                text.contains(&format!("<:{name} = ")),
+                "{path}: no field {name} in\n{text}"
+            );
         }
     }
     std::fs::remove_dir_all(&tmp).ok();
