@@ -64,27 +64,25 @@ pub fn build(
     let mut builder = BoundsBuilder::new(model, layout, &scopes);
     // Estimate before anything of that size is allocated.
     check_universe_size(model, &builder, cmd, max_vars)?;
+    // Alloy's `String` holds the literals this command reaches (its facts, declarations
+    // and body, through the calls it makes): one elaboration to find them, when the model
+    // has any.
+    if !layout.strings.is_empty() {
+        let probe = Elaborator::new(model, layout);
+        let _ = elaborate_command(&probe, model, &[], cmd);
+        builder.strings = probe.string_log.take();
+    }
     builder.allocate();
     let elab = Elaborator::new(model, layout);
+    *elab.string_atoms.borrow_mut() = builder
+        .strings
+        .iter()
+        .enumerate()
+        .map(|(k, text)| (text.clone(), builder.string_base + k as Atom))
+        .collect();
     check_problem_size(model, &builder, &elab, cmd, max_vars)?;
-    let mut parts = builder.structure.clone();
     let err = |e: ElabError| Errors::from(*e.diag);
-    for f in 0..model.fields.len() {
-        parts.push(elab.field_constraints(FieldId(f as u32)).map_err(err)?);
-    }
-    for (i, sig) in model.sigs.iter().enumerate() {
-        if let Some(block) = &sig.fact {
-            parts.push(sig_fact(&elab, SigId(i as u32), block).map_err(err)?);
-        }
-    }
-    for fact in &model.facts {
-        parts.push(
-            elab.block(&fact.body, &Env::new(fact.module))
-                .map_err(err)?,
-        );
-    }
-    let body = command_formula(&elab, model, cmd).map_err(err)?;
-    parts.push(body);
+    let parts = elaborate_command(&elab, model, &builder.structure, cmd).map_err(err)?;
     let formula = Formula::and(parts);
 
     let universe = match builder.int_atoms.first() {
@@ -366,6 +364,29 @@ pub(super) fn command_formula(
 }
 
 // ----- scopes --------------------------------------------------------------------------
+
+/// The structural constraints, field constraints, sig facts, facts and body of a command.
+fn elaborate_command(
+    elab: &Elaborator,
+    model: &Model,
+    structure: &[Formula],
+    cmd: &CommandDecl,
+) -> Result<Vec<Formula>, ElabError> {
+    let mut parts = structure.to_vec();
+    for f in 0..model.fields.len() {
+        parts.push(elab.field_constraints(FieldId(f as u32))?);
+    }
+    for (i, sig) in model.sigs.iter().enumerate() {
+        if let Some(block) = &sig.fact {
+            parts.push(sig_fact(elab, SigId(i as u32), block)?);
+        }
+    }
+    for fact in &model.facts {
+        parts.push(elab.block(&fact.body, &Env::new(fact.module))?);
+    }
+    parts.push(command_formula(elab, model, cmd)?);
+    Ok(parts)
+}
 
 /// Alloy's default bitwidth.
 pub const DEFAULT_BITWIDTH: u32 = 4;
@@ -660,7 +681,11 @@ struct BoundsBuilder<'a> {
     /// Hierarchy and scope constraints.
     structure: Vec<Formula>,
     /// Integer atoms with their names.
+    /// Atoms named by their value (integers, strings), with those names.
     int_atoms: Vec<(Atom, String)>,
+    /// The string literals the command reaches, and the atom of the first.
+    strings: Vec<String>,
+    string_base: Atom,
 }
 
 impl<'a> BoundsBuilder<'a> {
@@ -674,6 +699,8 @@ impl<'a> BoundsBuilder<'a> {
             sig_bounds: vec![(TupleSet::empty(1), TupleSet::empty(1)); layout.sig_rels.len()],
             structure: Vec::new(),
             int_atoms: Vec::new(),
+            strings: Vec::new(),
+            string_base: 0,
         }
     }
 
@@ -737,6 +764,26 @@ impl<'a> BoundsBuilder<'a> {
             }
         }
         self.pool[INT.index()] = ints;
+        // One atom per string literal, named as Alloy prints it (quoted), after the integers.
+        self.string_base = self.atom_names.len() as Atom;
+        let strings: Vec<Atom> = self
+            .strings
+            .iter()
+            .map(|text| {
+                let name = format!("{text:?}");
+                self.atom_names.push(name.clone());
+                let atom = (self.atom_names.len() - 1) as Atom;
+                self.int_atoms.push((atom, name));
+                atom
+            })
+            .collect();
+        for (i, spec) in self.layout.sig_rels.iter().enumerate() {
+            if let RelOwner::Strings = spec.owner {
+                let all = TupleSet::of_atoms(strings.iter().copied());
+                self.sig_bounds[i] = (all.clone(), all);
+            }
+        }
+        self.pool[STRING.index()] = strings;
         // Subset sigs: within the union of their parents.
         for (i, spec) in self.layout.sig_rels.iter().enumerate() {
             if let RelOwner::Sig(s) = spec.owner

@@ -180,6 +180,11 @@ pub struct Elaborator<'m> {
     /// The widest bitwidth of the model's commands: literals outside its range are
     /// warned about (they wrap around, as in Alloy).
     pub literal_bitwidth: Cell<Option<u32>>,
+    /// The string literals elaborated so far, in order of first use.
+    pub string_log: RefCell<Vec<String>>,
+    /// The atom of each string literal, once atoms exist (before, a literal elaborates to
+    /// `none` of type `String`: only its type matters then).
+    pub string_atoms: RefCell<HashMap<String, u32>>,
 }
 
 /// A pred or fun called with these argument values.
@@ -210,6 +215,8 @@ impl<'m> Elaborator<'m> {
             warnings: RefCell::new(Vec::new()),
             call_log: RefCell::new(None),
             literal_bitwidth: Cell::new(None),
+            string_log: RefCell::new(Vec::new()),
+            string_atoms: RefCell::new(HashMap::new()),
         }
     }
 
@@ -269,7 +276,6 @@ impl<'m> Elaborator<'m> {
 
     pub fn sig_val(&self, s: SigId, span: Span) -> R<Val> {
         match s {
-            STRING => Ok(poison(Type::of_sig(STRING), span, "`String` is")),
             SEQ_INT => Ok(poison(Type::of_sig(SEQ_INT), span, "`seq/Int` is")),
             _ => Ok(Val::Set(
                 self.layout.sig_value[s.index()].clone(),
@@ -598,7 +604,20 @@ impl<'m> Elaborator<'m> {
             A::Univ => Ok(Val::Set(self.layout.univ.clone(), Type::univ(1))),
             A::None => Ok(Val::Set(Expr::none(1), Type::empty(1))),
             A::IntSig => self.sig_val(INT, span),
-            A::StringSig | A::Str(_) => Ok(poison(Type::of_sig(STRING), span, "strings are")),
+            A::StringSig => self.sig_val(STRING, span),
+            A::Str(text) => {
+                {
+                    let mut log = self.string_log.borrow_mut();
+                    if !log.contains(text) {
+                        log.push(text.clone());
+                    }
+                }
+                let value = match self.string_atoms.borrow().get(text) {
+                    Some(&atom) => Expr::constant(crate::logic::TupleSet::of_atoms([atom])),
+                    None => Expr::none(1),
+                };
+                Ok(Val::Set(value, Type::of_sig(STRING)))
+            }
             A::SeqInt => Ok(poison(Type::of_sig(SEQ_INT), span, "sequences are")),
             A::Number(n) => {
                 if let Some(bw) = self.literal_bitwidth.get()
@@ -688,6 +707,19 @@ impl<'m> Elaborator<'m> {
             }
             A::Quant(q, decls, body) => self.quant(*q, decls, body, env, span),
             A::Let(binds, body) => {
+                for (i, (name, _)) in binds.iter().enumerate() {
+                    let used = mentions_name(body, &name.name)
+                        || binds[i + 1..]
+                            .iter()
+                            .any(|(_, later)| mentions_name(later, &name.name));
+                    if !used {
+                        self.type_warning(
+                            env,
+                            name.span,
+                            format!("the variable `{}` is unused", name.name),
+                        );
+                    }
+                }
                 let mut env = env.clone();
                 for (name, value) in binds {
                     let v = self.expr(value, &env)?;
@@ -1935,6 +1967,7 @@ impl<'m> Elaborator<'m> {
         span: Span,
     ) -> R<Val> {
         use ast::Quantifier as Q;
+        self.warn_unused(decls, body, env);
         if q == Q::Sum {
             let (ds, guard, env2) = self.decls(decls, env, false)?;
             if ds.iter().any(|d| !d.is_first_order()) {
@@ -1968,6 +2001,22 @@ impl<'m> Elaborator<'m> {
             Q::Lone => Expr::comprehension(ds, guard.and2(f)).lone(),
             Q::Sum => unreachable!(),
         }))
+    }
+
+    /// Alloy's "This variable is unused": a quantified variable that neither the body nor a
+    /// later declaration's bound mentions.
+    fn warn_unused(&self, decls: &[ast::Decl], body: &ast::Expr, env: &Env) {
+        for (i, d) in decls.iter().enumerate() {
+            for n in &d.names {
+                let used = mentions_name(body, &n.name)
+                    || decls[i + 1..]
+                        .iter()
+                        .any(|later| mentions_name(&later.bound, &n.name));
+                if !used {
+                    self.type_warning(env, n.span, format!("the variable `{}` is unused", n.name));
+                }
+            }
+        }
     }
 
     /// The formula that a `run` of a fun checks: its body is within its declared result.
@@ -2058,6 +2107,37 @@ impl<'m> Elaborator<'m> {
             }
         }
         Ok((decls, Formula::and(guard), env))
+    }
+}
+
+/// Does `e` refer to the unqualified name `name` anywhere (shadowing aside)?
+fn mentions_name(e: &ast::Expr, name: &str) -> bool {
+    fn any<'a>(mut es: impl Iterator<Item = &'a ast::Expr>, name: &str) -> bool {
+        es.any(|x| mentions_name(x, name))
+    }
+    match &e.kind {
+        A::Name(q) | A::AtName(q) => q.parts.len() == 1 && q.parts[0] == name,
+        A::This
+        | A::Iden
+        | A::Univ
+        | A::None
+        | A::IntSig
+        | A::StringSig
+        | A::SeqInt
+        | A::Number(_)
+        | A::Str(_) => false,
+        A::Unary(_, x) => mentions_name(x, name),
+        A::Binary(_, a, b) | A::Arrow(_, _, a, b) => {
+            mentions_name(a, name) || mentions_name(b, name)
+        }
+        A::Box(head, args) => mentions_name(head, name) || any(args.iter(), name),
+        A::IfElse(c, a, b) => any([c.as_ref(), a.as_ref(), b.as_ref()].into_iter(), name),
+        A::Disj(args) => any(args.iter(), name),
+        A::Quant(_, decls, body) | A::Comprehension(decls, body) => {
+            any(decls.iter().map(|d| &d.bound), name) || mentions_name(body, name)
+        }
+        A::Let(binds, body) => any(binds.iter().map(|(_, v)| v), name) || mentions_name(body, name),
+        A::Block(b) => any(b.exprs.iter(), name),
     }
 }
 

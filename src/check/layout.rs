@@ -20,6 +20,8 @@ pub enum RelOwner {
     Ints,
     /// Alloy's `fun/next`: each integer with its successor, fixed by the bounds.
     IntNext,
+    /// One atom per string literal of the model (Alloy's `String`), fixed by the bounds.
+    Strings,
 }
 
 #[derive(Clone, Debug)]
@@ -33,10 +35,12 @@ pub struct RelSpec {
 pub struct Layout {
     /// Relations of sigs, in `RelId` order; field relations follow at `field_base`.
     pub sig_rels: Vec<RelSpec>,
-    /// Each sig's value (builtins `String`/`seq/Int` are empty: unsupported).
+    /// Each sig's value (`seq/Int` is empty: unsupported).
     pub sig_value: Vec<Expr>,
     /// The successor relation on the integers (`fun/next`).
     pub int_next: Expr,
+    /// The model's string literals, each an atom of `String` (in this order).
+    pub strings: Vec<String>,
     /// Alloy's `univ`: the union of the top-level sigs and the integers.
     pub univ: Expr,
     pub field_base: u32,
@@ -134,10 +138,22 @@ impl Layout {
         });
         let ints = Expr::rel(RelId(sig_rels.len() as u32 - 1), 1);
         tops.push(ints.clone());
+        sig_rels.push(RelSpec {
+            name: "String".into(),
+            kind: RelationKind::Internal,
+            owner: RelOwner::Strings,
+        });
+        let strings_rel = Expr::rel(RelId(sig_rels.len() as u32 - 1), 1);
+        tops.push(strings_rel.clone());
         let univ = union_all(tops, 1);
         values[UNIV.index()] = Some(univ.clone());
         values[INT.index()] = Some(ints);
-        for b in [NONE, STRING, SEQ_INT] {
+        values[STRING.index()] = Some(strings_rel);
+        let mut strings = Vec::new();
+        for m in &model.modules {
+            crate::syntax::ast::string_literals(&m.ast, &mut strings);
+        }
+        for b in [NONE, SEQ_INT] {
             values[b.index()] = Some(Expr::none(1));
         }
         sig_rels.push(RelSpec {
@@ -155,6 +171,7 @@ impl Layout {
             sig_rels,
             sig_value,
             int_next,
+            strings,
             univ,
         }
     }

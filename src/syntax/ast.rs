@@ -363,3 +363,82 @@ impl Expr {
         Expr { kind, span }
     }
 }
+
+/// Every string literal used as an expression in the module (not names of facts or
+/// asserts), in order of first appearance; Alloy gives each its own `String` atom.
+pub fn string_literals(module: &Module, out: &mut Vec<String>) {
+    fn expr(e: &Expr, out: &mut Vec<String>) {
+        match &e.kind {
+            ExprKind::Str(s) => {
+                if !out.contains(s) {
+                    out.push(s.clone());
+                }
+            }
+            ExprKind::Name(_)
+            | ExprKind::AtName(_)
+            | ExprKind::This
+            | ExprKind::Iden
+            | ExprKind::Univ
+            | ExprKind::None
+            | ExprKind::IntSig
+            | ExprKind::StringSig
+            | ExprKind::SeqInt
+            | ExprKind::Number(_) => {}
+            ExprKind::Unary(_, x) => expr(x, out),
+            ExprKind::Binary(_, a, b) | ExprKind::Arrow(_, _, a, b) => {
+                expr(a, out);
+                expr(b, out);
+            }
+            ExprKind::Box(head, args) => {
+                expr(head, out);
+                args.iter().for_each(|a| expr(a, out));
+            }
+            ExprKind::IfElse(c, a, b) => {
+                expr(c, out);
+                expr(a, out);
+                expr(b, out);
+            }
+            ExprKind::Disj(args) => args.iter().for_each(|a| expr(a, out)),
+            ExprKind::Quant(_, decls, body) | ExprKind::Comprehension(decls, body) => {
+                decls.iter().for_each(|d| expr(&d.bound, out));
+                expr(body, out);
+            }
+            ExprKind::Let(binds, body) => {
+                binds.iter().for_each(|(_, v)| expr(v, out));
+                expr(body, out);
+            }
+            ExprKind::Block(b) => block(b, out),
+        }
+    }
+    fn block(b: &Block, out: &mut Vec<String>) {
+        b.exprs.iter().for_each(|e| expr(e, out));
+    }
+    for p in &module.paragraphs {
+        match p {
+            Paragraph::Sig(s) => {
+                s.fields.iter().for_each(|d| expr(&d.bound, out));
+                if let Some(b) = &s.fact {
+                    block(b, out);
+                }
+            }
+            Paragraph::Enum(_) => {}
+            Paragraph::Fact(f) => block(&f.body, out),
+            Paragraph::Assert(a) => block(&a.body, out),
+            Paragraph::Pred(p) => {
+                p.params.iter().for_each(|d| expr(&d.bound, out));
+                block(&p.body, out);
+            }
+            Paragraph::Fun(f) => {
+                f.params.iter().for_each(|d| expr(&d.bound, out));
+                expr(&f.result, out);
+                expr(&f.body, out);
+            }
+            Paragraph::Macro(m) => expr(&m.body, out),
+            Paragraph::Command(c) => {
+                if let CommandTarget::Block(_, b) = &c.target {
+                    block(b, out);
+                }
+            }
+        }
+    }
+}
