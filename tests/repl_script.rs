@@ -820,3 +820,32 @@ fn save_writes_the_instance_in_the_format_its_extension_names() {
     assert!(dot.starts_with("digraph"), "{dot}");
     assert!(dot.contains("Node$0"), "{dot}");
 }
+
+#[test]
+fn eval_computes_integers() {
+    let (code, out, err) = repl(
+        "open isolation\n\
+         run { #Txn = 3 } for 3\n\
+         eval #Txn\n\
+         eval sum t: Txn | #t.writes\n\
+         eval plus[7, 1]\n\
+         eval #Txn > 1\n\
+         eval (sum t: Txn | #t.writes) = #writes\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.iter().filter(|l| **l == "true").count(), 2, "{out}");
+    assert!(lines.contains(&"3"), "{out}");
+    assert!(
+        lines.contains(&"-8 (overflowed: the exact result does not fit the bitwidth)"),
+        "{out}"
+    );
+    assert!(lines.contains(&"true"), "{out}");
+    // The sum of the writes is the number of write tuples of the instance.
+    let sum_line = lines
+        .iter()
+        .position(|l| *l == "3")
+        .map(|i| lines[i + 1])
+        .unwrap();
+    assert!(sum_line.parse::<i64>().is_ok(), "{out}");
+}
