@@ -391,14 +391,23 @@ impl Evaluator<'_> {
                 let n = self.expr(e)?.len() as i128;
                 (ints::wrap(n, bw), !ints::fits(n, bw))
             }
+            // `int[Int[i]]` is `i`, overflow flag and all (Kodkod simplifies it so).
+            SumAtoms(e) if matches!(e.kind(), ExprKind::IntAtom(_)) => {
+                let ExprKind::IntAtom(inner) = e.kind() else {
+                    unreachable!("matched above")
+                };
+                self.int(inner)?
+            }
             SumAtoms(e) => {
                 let set = self.unary(e, "int")?;
-                let total: i128 = set
-                    .iter()
-                    .filter_map(|t| self.instance.universe.int_value(t[0]))
-                    .map(|v| v as i128)
-                    .sum();
-                (ints::wrap(total, bw), !ints::fits(total, bw))
+                let universe = &self.instance.universe;
+                let ints = universe
+                    .ints()
+                    .expect("a universe with a bitwidth has integers");
+                let present: Vec<bool> = (0..ints.count())
+                    .map(|k| set.contains(&[ints.first + k]))
+                    .collect();
+                ints::sum_of_set(&present, bw)
             }
             Binary(op, a, b) => {
                 let (a, a_over) = self.int(a)?;

@@ -115,6 +115,29 @@ fn shift_left(a: i128, b: i128, bw: u32) -> (i64, bool) {
     (value as i64, overflow)
 }
 
+/// `int[s]`, the sum of a set of integers, as Kodkod adds it: over every integer of the
+/// range in ascending order (`present[k]` says whether `min + k` is in the set; an absent
+/// one counts 0), by halves (`lo..=mid` and `mid+1..=hi`, `mid = (lo + hi) / 2`), each
+/// addition wrapping. It overflows when any of those additions does, so `int[Int]` at
+/// bitwidth 4 overflows although the total, -8, fits.
+pub fn sum_of_set(present: &[bool], bw: u32) -> (i64, bool) {
+    fn half(present: &[bool], lo: usize, hi: usize, bw: u32) -> (i64, bool) {
+        if lo == hi {
+            let v = if present[lo] { min(bw) + lo as i64 } else { 0 };
+            return (v, false);
+        }
+        let mid = (lo + hi) / 2;
+        let (a, oa) = half(present, lo, mid, bw);
+        let (b, ob) = half(present, mid + 1, hi, bw);
+        let (v, o) = apply(IntOp::Plus, a, b, bw);
+        (v, o || oa || ob)
+    }
+    if present.is_empty() {
+        return (0, false);
+    }
+    half(present, 0, present.len() - 1, bw)
+}
+
 pub fn compare(cmp: IntCmp, a: i64, b: i64) -> bool {
     match cmp {
         IntCmp::Eq => a == b,

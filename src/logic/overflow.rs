@@ -12,6 +12,9 @@
 //! above it (`not all` is `some`). As in Kodkod, only `not` counts as a negation: the
 //! premise of an implication does not.
 //!
+//! The body of a comprehension or a `sum` starts afresh, with no negation counted above
+//! it (Kodkod binds their variables in a fresh, un-negated environment).
+//!
 //! The pass runs on the elaborated formula, before skolemization and normal forms, which
 //! would otherwise change the negations it counts.
 
@@ -186,9 +189,10 @@ impl Pass {
             ),
             Comprehension(decls, body) => {
                 let bounds = self.decls(decls, negated);
-                // Comprehension variables are neither universal nor existential.
+                // Comprehension variables are neither universal nor existential, and, as
+                // in Kodkod, their body is read afresh: no negation counts above it.
                 self.push_decls(decls, false);
-                let body = self.formula(body, negated);
+                let body = self.formula(body, false);
                 self.pop_decls(decls);
                 Expr::comprehension(bounds, body)
             }
@@ -211,7 +215,7 @@ impl Pass {
             Sum(decls, body) => {
                 let bounds = self.decls(decls, negated);
                 self.push_decls(decls, false);
-                let body = self.int(body, negated);
+                let body = self.int(body, false);
                 self.pop_decls(decls);
                 IntExpr::sum(bounds, body)
             }
@@ -250,13 +254,15 @@ fn ints_in_expr(e: &Expr, out: &mut Vec<IntExpr>) {
     }
 }
 
-/// Integer expressions read by the relational operands of `#` and `int[...]` in `i`
-/// (an integer's own overflow flag covers its integer operands, not these).
+/// Integer expressions read by the relational operands of `#` in `i` (an integer's own
+/// overflow flag covers its integer operands, not these). As in Kodkod, `#e` keeps the
+/// overflow of the integers inside `e` but `int[e]` does not: it adds up `e`'s atoms
+/// afresh (except `int[Int[j]]`, which is `j` itself, flag and all).
 fn ints_below_int(i: &IntExpr, out: &mut Vec<IntExpr>) {
     use IntExprKind::*;
     match i.kind() {
-        Const(_) | Sum(..) => {}
-        Card(e) | SumAtoms(e) => ints_in_expr(e, out),
+        Const(_) | Sum(..) | SumAtoms(_) => {}
+        Card(e) => ints_in_expr(e, out),
         Binary(_, a, b) | IfThenElse(_, a, b) => {
             ints_below_int(a, out);
             ints_below_int(b, out);

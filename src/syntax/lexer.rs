@@ -900,6 +900,10 @@ fn merge_compound_tokens<'a>(tokens: &[Spanned<'a>]) -> Vec<Spanned<'a>> {
             (Tok::Fun, Some(Tok::Slash), Some(Tok::Ident(x))) => emit(Tok::FunName(x), i + 2),
             (Tok::Pred, Some(Tok::Slash), Some(Tok::Ident(x))) => emit(Tok::PredName(x), i + 2),
             (Tok::Not, Some(Tok::Cmp(c)), _) => emit(Tok::NotCmp(c), i + 1),
+            // `!=<` is `!` `=<` (the longest match took `!=`), as Alloy reads it.
+            (Tok::NotCmp(Cmp::Eq), Some(Tok::Cmp(Cmp::Lt)), _) if tokens[i + 1].start == t.end => {
+                emit(Tok::NotCmp(Cmp::Le), i + 1)
+            }
             (Tok::Ident(x), Some(Tok::Colon), Some(Tok::Run | Tok::Check)) => {
                 // The label keeps the name's span; the colon is dropped.
                 emit(Tok::Label(x), i);

@@ -23,7 +23,7 @@ use super::matrix::{Matrix, capacity, index_of};
 use super::{DEFAULT_GATE_LIMIT, FastMap, MAX_MATRIX_CELLS};
 use crate::logic::{
     Bounds, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind,
-    MultTest, Quantifier, RelId, TupleSet, VarId,
+    IntOp, MultTest, Quantifier, RelId, TupleSet, VarId,
 };
 use crate::solve::SolveError;
 
@@ -651,18 +651,36 @@ impl Translator {
                 let m = self.tr_expr(e)?;
                 BitVec::count(&m.bits(), bw, &mut self.circuit)
             }
+            SumAtoms(e) if matches!(e.kind(), ExprKind::IntAtom(_)) => {
+                // `int[Int[i]]` is `i`, overflow flag and all, as Kodkod simplifies it.
+                let ExprKind::IntAtom(inner) = e.kind() else {
+                    unreachable!("matched above")
+                };
+                self.tr_int(inner)?
+            }
             SumAtoms(e) => {
+                // Kodkod's order: every integer in ascending order (absent ones are 0),
+                // added by halves; the overflow flag depends on that order
+                // (`instance::ints::sum_of_set`).
                 let m = self.tr_expr(e)?;
-                let universe = &self.bounds.universe;
-                let terms: Vec<(Bit, BitVec)> = m
-                    .cells()
-                    .iter()
-                    .filter_map(|&(atom, bit)| {
-                        let value = universe.int_value(atom as u32)?;
-                        Some((bit, BitVec::constant(value, bw)))
+                let Some(ints) = self.bounds.universe.ints() else {
+                    return Ok(BitVec::constant(0, bw));
+                };
+                let leaves: Vec<BitVec> = (0..ints.count())
+                    .map(|k| {
+                        let member = m.get((ints.first + k) as u64);
+                        let value = BitVec::constant(ints.min() + k as i64, bw);
+                        BitVec {
+                            bits: value
+                                .bits
+                                .iter()
+                                .map(|&b| if b == Bit::TRUE { member } else { Bit::FALSE })
+                                .collect(),
+                            overflow: Bit::FALSE,
+                        }
                     })
                     .collect();
-                BitVec::sum(&terms, bw, &mut self.circuit)
+                self.sum_by_halves(&leaves, bw)
             }
             Binary(op, a, b) => {
                 let a = self.tr_int(a)?;
@@ -681,6 +699,19 @@ impl Translator {
                 BitVec::sum(&terms, bw, &mut self.circuit)
             }
         })
+    }
+
+    fn sum_by_halves(&mut self, leaves: &[BitVec], bw: u32) -> BitVec {
+        match leaves {
+            [] => BitVec::constant(0, bw),
+            [one] => one.clone(),
+            _ => {
+                let mid = (leaves.len() - 1) / 2;
+                let a = self.sum_by_halves(&leaves[..=mid], bw);
+                let b = self.sum_by_halves(&leaves[mid + 1..], bw);
+                BitVec::apply(IntOp::Plus, &a, &b, bw, &mut self.circuit)
+            }
+        }
     }
 
     /// The terms of `sum decls | body`: for every grounding of `decls[i..]`, the body's
