@@ -1254,7 +1254,9 @@ impl<'m> Elaborator<'m> {
     /// A call whose body solder cannot elaborate yet (integer functions) still has the type
     /// of its declared result, so that it can lose an overload contest or be empty.
     fn call_or_poison(&self, fid: FuncId, vals: Vec<Val>, span: Span) -> R<Val> {
-        match self.call(fid, vals, span) {
+        // A fun's result is a set, as Alloy types its body: an integer body becomes its
+        // `Int` atom (`int[Int[i]]` is `i` again where a number is needed).
+        match self.call(fid, vals, span).map(int_as_set) {
             Err(e) if e.unsupported => match self.declared_result_type(fid) {
                 Some(t) => Ok(Val::Poison(t, Box::new(e))),
                 None => Err(e),

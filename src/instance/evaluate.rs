@@ -391,13 +391,6 @@ impl Evaluator<'_> {
                 let n = self.expr(e)?.len() as i128;
                 (ints::wrap(n, bw), !ints::fits(n, bw))
             }
-            // `int[Int[i]]` is `i`, overflow flag and all (Kodkod simplifies it so).
-            SumAtoms(e) if matches!(e.kind(), ExprKind::IntAtom(_)) => {
-                let ExprKind::IntAtom(inner) = e.kind() else {
-                    unreachable!("matched above")
-                };
-                self.int(inner)?
-            }
             SumAtoms(e) => {
                 let set = self.unary(e, "int")?;
                 let universe = &self.instance.universe;

@@ -374,8 +374,12 @@ impl IntExpr {
         IntExpr::make(IntExprKind::Card(e))
     }
 
+    /// `int[e]`; `int[Int[i]]` is `i` itself, overflow flag and all, as Alloy translates it.
     pub fn sum_atoms(e: Expr) -> IntExpr {
         debug_assert_eq!(e.arity(), 1);
+        if let ExprKind::IntAtom(i) = e.kind() {
+            return i.clone();
+        }
         IntExpr::make(IntExprKind::SumAtoms(e))
     }
 

@@ -87,26 +87,31 @@ impl Pass {
                 self.pop_decls(decls);
                 Formula::quant(*q, bounds, body)
             }
+            // The guards read the rewritten operands: a condition inside an operand is
+            // itself guarded (`rem[1, (9 > 0 => 0 else 1)]`).
             Subset(a, b) | Equal(a, b) => {
                 let (na, nb) = (self.expr(a, negated), self.expr(b, negated));
                 let atom = if matches!(f.kind(), Subset(..)) {
-                    Formula::subset(na, nb)
+                    Formula::subset(na.clone(), nb.clone())
                 } else {
-                    Formula::equal(na, nb)
+                    Formula::equal(na.clone(), nb.clone())
                 };
-                self.guard(atom, &[Operand::Expr(a), Operand::Expr(b)], negated)
+                self.guard(atom, &[Operand::Expr(&na), Operand::Expr(&nb)], negated)
             }
             Mult(m, e) => {
-                let atom = Formula::mult(*m, self.expr(e, negated));
-                self.guard(atom, &[Operand::Expr(e)], negated)
+                let ne = self.expr(e, negated);
+                let atom = Formula::mult(*m, ne.clone());
+                self.guard(atom, &[Operand::Expr(&ne)], negated)
             }
             Cardinality(c, e, k) => {
-                let atom = Formula::cardinality(*c, self.expr(e, negated), *k);
-                self.guard(atom, &[Operand::Expr(e)], negated)
+                let ne = self.expr(e, negated);
+                let atom = Formula::cardinality(*c, ne.clone(), *k);
+                self.guard(atom, &[Operand::Expr(&ne)], negated)
             }
             IntCompare(c, a, b) => {
-                let atom = self.int(a, negated).compare(*c, &self.int(b, negated));
-                self.guard(atom, &[Operand::Int(a), Operand::Int(b)], negated)
+                let (na, nb) = (self.int(a, negated), self.int(b, negated));
+                let atom = na.compare(*c, &nb);
+                self.guard(atom, &[Operand::Int(&na), Operand::Int(&nb)], negated)
             }
         }
     }
@@ -196,7 +201,11 @@ impl Pass {
                 self.pop_decls(decls);
                 Expr::comprehension(bounds, body)
             }
-            IntAtom(i) => self.int(i, negated).atom(),
+            // Kodkod's `Int[i]` holds no atom when `i` overflowed.
+            IntAtom(i) => {
+                let i = self.int(i, negated);
+                Expr::if_then_else(i.overflows(), Expr::none(1), i.atom())
+            }
         }
     }
 
@@ -257,7 +266,7 @@ fn ints_in_expr(e: &Expr, out: &mut Vec<IntExpr>) {
 /// Integer expressions read by the relational operands of `#` in `i` (an integer's own
 /// overflow flag covers its integer operands, not these). As in Kodkod, `#e` keeps the
 /// overflow of the integers inside `e` but `int[e]` does not: it adds up `e`'s atoms
-/// afresh (except `int[Int[j]]`, which is `j` itself, flag and all).
+/// afresh (`int[Int[j]]` is `j` itself: `IntExpr::sum_atoms` builds it so).
 fn ints_below_int(i: &IntExpr, out: &mut Vec<IntExpr>) {
     use IntExprKind::*;
     match i.kind() {

@@ -651,13 +651,6 @@ impl Translator {
                 let m = self.tr_expr(e)?;
                 BitVec::count(&m.bits(), bw, &mut self.circuit)
             }
-            SumAtoms(e) if matches!(e.kind(), ExprKind::IntAtom(_)) => {
-                // `int[Int[i]]` is `i`, overflow flag and all, as Kodkod simplifies it.
-                let ExprKind::IntAtom(inner) = e.kind() else {
-                    unreachable!("matched above")
-                };
-                self.tr_int(inner)?
-            }
             SumAtoms(e) => {
                 // Kodkod's order: every integer in ascending order (absent ones are 0),
                 // added by halves; the overflow flag depends on that order

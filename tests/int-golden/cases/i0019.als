@@ -1,0 +1,3 @@
+open util/integer
+sig A {}
+check { #A = 2 } for 2

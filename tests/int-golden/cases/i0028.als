@@ -1,0 +1,3 @@
+sig A { f: Int }
+fact { -3 >= int[A.f] }
+check { all a, b: A | (a.f > 0 and b.f > 0) implies plus[a.f, b.f] > a.f } for 3 but 5 Int

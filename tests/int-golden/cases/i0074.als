@@ -1,0 +1,2 @@
+lone sig A { f: Int }
+check { max.plus[1] = min } for 1 but 5 Int, exactly 1 A

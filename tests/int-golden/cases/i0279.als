@@ -1,0 +1,2 @@
+sig A { f: Int }
+check { all x: Int | x.plus[2] > x } for 3 but 5 Int

@@ -1,0 +1,3 @@
+open util/integer
+sig A { f: Int, h: A -> Int }
+check { all a, b: A | (a.f > 0 and b.f > 0) implies plus[a.f, b.f] > a.f } for 2 but 2 Int
