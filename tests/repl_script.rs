@@ -828,7 +828,7 @@ fn eval_computes_integers() {
          run { #Txn = 3 } for 3\n\
          eval #Txn\n\
          eval sum t: Txn | #t.writes\n\
-         eval plus[7, 1]\n\
+         eval 7 fun/add 1\n\
          eval #Txn > 1\n\
          eval (sum t: Txn | #t.writes) = #writes\n",
     );
