@@ -651,6 +651,12 @@ impl Translator {
                 let m = self.tr_expr(e)?;
                 BitVec::count(&m.bits(), bw, &mut self.circuit)
             }
+            SumAtoms(e) if self.at_most_one_int(e) => {
+                // At most one atom (`Int[i]`, `none`, a choice between such): its value,
+                // or 0, and no addition that could overflow. The general case below would
+                // compare and add all 2^bitwidth integers for the same result.
+                self.single_int(e, bw)?
+            }
             SumAtoms(e) => {
                 // Kodkod's order: every integer in ascending order (absent ones are 0),
                 // added by halves; the overflow flag depends on that order
@@ -691,6 +697,31 @@ impl Translator {
                 self.sum_terms(decls, body, 0, Bit::TRUE, &mut terms)?;
                 BitVec::sum(&terms, bw, &mut self.circuit)
             }
+        })
+    }
+
+    fn at_most_one_int(&self, e: &Expr) -> bool {
+        match e.kind() {
+            ExprKind::IntAtom(_) | ExprKind::None => true,
+            ExprKind::IfThenElse(_, a, b) => self.at_most_one_int(a) && self.at_most_one_int(b),
+            _ => false,
+        }
+    }
+
+    /// `int[e]` for an `e` of [`Translator::at_most_one_int`] shape.
+    fn single_int(&mut self, e: &Expr, bw: u32) -> Result<BitVec, SolveError> {
+        Ok(match e.kind() {
+            ExprKind::IntAtom(i) => BitVec {
+                bits: self.tr_int(i)?.bits,
+                overflow: Bit::FALSE,
+            },
+            ExprKind::IfThenElse(c, a, b) => {
+                let cond = self.non_positive(|t| t.tr_formula(c))?;
+                let a = self.single_int(a, bw)?;
+                let b = self.single_int(b, bw)?;
+                BitVec::ite(cond, &a, &b, &mut self.circuit)
+            }
+            _ => BitVec::constant(0, bw),
         })
     }
 
