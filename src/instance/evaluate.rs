@@ -359,7 +359,19 @@ impl Evaluator<'_> {
                 let mut out = TupleSet::empty(e.arity());
                 let mark = self.env.len();
                 let mut prefix = Vec::new();
-                let result = self.comprehension(decls, body, &mut prefix, &mut out);
+                let arity = out.arity();
+                let result =
+                    self.for_each_binding(decls, "comprehension", &mut prefix, &mut |ev, tuple| {
+                        if ev.formula(body)? {
+                            if tuple.len() != arity {
+                                return Err(EvalError::new(
+                                    "comprehension tuples do not match its arity".to_string(),
+                                ));
+                            }
+                            out.insert(tuple.clone());
+                        }
+                        Ok(())
+                    });
                 self.env.truncate(mark);
                 result?;
                 out
@@ -419,46 +431,19 @@ impl Evaluator<'_> {
                 let mark = self.env.len();
                 let mut total = 0i128;
                 let mut over = false;
-                let result = self.sum(decls, body, &mut total, &mut over);
+                // Exactly, unwrapped: the total's overflow is whether it fits.
+                let result =
+                    self.for_each_binding(decls, "`sum`", &mut Vec::new(), &mut |ev, _| {
+                        let (v, o) = ev.int(body)?;
+                        total += v as i128;
+                        over |= o;
+                        Ok(())
+                    });
                 self.env.truncate(mark);
                 result?;
                 (ints::wrap(total, bw), over || !ints::fits(total, bw))
             }
         })
-    }
-
-    /// Adds `body`'s value for every binding of `decls` to `total` (exactly, unwrapped).
-    fn sum(
-        &mut self,
-        decls: &[Decl],
-        body: &IntExpr,
-        total: &mut i128,
-        over: &mut bool,
-    ) -> Result<(), EvalError> {
-        let Some((decl, rest)) = decls.split_first() else {
-            let (v, o) = self.int(body)?;
-            *total += v as i128;
-            *over |= o;
-            return Ok(());
-        };
-        if decl.mult != DeclMult::One {
-            return Err(EvalError::new(format!(
-                "`sum` variable `{}` must range over single tuples",
-                decl.name
-            )));
-        }
-        let bound = self.expr(&decl.bound)?;
-        let mark = self.env.len();
-        for tuple in bound.iter() {
-            self.env.bind(
-                decl.var,
-                TupleSet::from_tuples(bound.arity(), [tuple.clone()]),
-            );
-            let result = self.sum(rest, body, total, over);
-            self.env.truncate(mark);
-            result?;
-        }
-        Ok(())
     }
 
     fn formula(&mut self, f: &Formula) -> Result<bool, EvalError> {
@@ -570,28 +555,22 @@ impl Evaluator<'_> {
         Ok(q == Quantifier::All)
     }
 
-    /// Adds to `out` every tuple `prefix ++ t1 ++ ... ++ tn` of the comprehension.
-    fn comprehension(
+    /// Calls `leaf` once per binding of the first-order `decls` (each variable to one
+    /// tuple of its bound, in order), with the tuples bound so far concatenated in
+    /// `prefix`. `what` names the binder in errors.
+    fn for_each_binding(
         &mut self,
         decls: &[Decl],
-        body: &Formula,
+        what: &str,
         prefix: &mut Tuple,
-        out: &mut TupleSet,
+        leaf: &mut dyn FnMut(&mut Self, &Tuple) -> Result<(), EvalError>,
     ) -> Result<(), EvalError> {
         let Some((decl, rest)) = decls.split_first() else {
-            if self.formula(body)? {
-                if prefix.len() != out.arity() {
-                    return Err(EvalError::new(
-                        "comprehension tuples do not match its arity".to_string(),
-                    ));
-                }
-                out.insert(prefix.clone());
-            }
-            return Ok(());
+            return leaf(self, prefix);
         };
         if decl.mult != DeclMult::One {
             return Err(EvalError::new(format!(
-                "comprehension variable `{}` must range over single tuples",
+                "{what} variable `{}` must range over single tuples",
                 decl.name
             )));
         }
@@ -604,7 +583,7 @@ impl Evaluator<'_> {
             );
             let prefix_len = prefix.len();
             prefix.extend_from_slice(tuple);
-            let result = self.comprehension(rest, body, prefix, out);
+            let result = self.for_each_binding(rest, what, prefix, leaf);
             prefix.truncate(prefix_len);
             self.env.truncate(mark);
             result?;

@@ -694,7 +694,12 @@ impl Translator {
             }
             Sum(decls, body) => {
                 let mut terms = Vec::new();
-                self.sum_terms(decls, body, 0, Bit::TRUE, &mut terms)?;
+                // One term per grounding: the body's value where the atoms are in bounds.
+                self.for_each_grounding(decls, 0, 0, Bit::TRUE, &mut |t, _, guard| {
+                    let value = t.non_positive(|t| t.tr_int(body))?;
+                    terms.push((guard, value));
+                    Ok(())
+                })?;
                 BitVec::sum(&terms, bw, &mut self.circuit)
             }
         })
@@ -736,51 +741,6 @@ impl Translator {
                 BitVec::apply(IntOp::Plus, &a, &b, bw, &mut self.circuit)
             }
         }
-    }
-
-    /// The terms of `sum decls | body`: for every grounding of `decls[i..]`, the body's
-    /// value under the condition that the grounding's atoms lie in their bounds.
-    fn sum_terms(
-        &mut self,
-        decls: &[Decl],
-        body: &IntExpr,
-        i: usize,
-        guard: Bit,
-        terms: &mut Vec<(Bit, BitVec)>,
-    ) -> Result<(), SolveError> {
-        let Some(decl) = decls.get(i) else {
-            let value = self.non_positive(|t| t.tr_int(body))?;
-            terms.push((guard, value));
-            return Ok(());
-        };
-        if !decl.is_first_order() {
-            return Err(SolveError::HigherOrder {
-                var: decl.var,
-                name: decl.name.clone(),
-            });
-        }
-        let bound = self.tr_expr(&decl.bound)?;
-        let outside = self.env.remove(&decl.var);
-        let mut result = Ok(());
-        for &(atom, member) in bound.cells() {
-            let guard = self.circuit.and2(guard, member);
-            if guard == Bit::FALSE {
-                continue;
-            }
-            self.bind_atom(decl.var, atom);
-            result = self.sum_terms(decls, body, i + 1, guard, terms);
-            self.env.remove(&decl.var);
-            if result.is_ok() {
-                result = self.check();
-            }
-            if result.is_err() {
-                break;
-            }
-        }
-        if let Some(binding) = outside {
-            self.env.insert(decl.var, binding);
-        }
-        result
     }
 
     /// `Int[i]`: for each `Int` atom, whether `i` has its value.
@@ -1109,31 +1069,34 @@ impl Translator {
             }
             Comprehension(decls, body) => {
                 let mut cells = Vec::new();
-                self.comprehension(decls, body, 0, 0, Bit::TRUE, &mut cells)?;
+                self.for_each_grounding(decls, 0, 0, Bit::TRUE, &mut |t, prefix, guard| {
+                    let holds = t.non_positive(|t| t.tr_formula(body))?;
+                    let bit = t.circuit.and2(guard, holds);
+                    if bit != Bit::FALSE {
+                        cells.push((prefix, bit));
+                    }
+                    Ok(())
+                })?;
                 Matrix::from_sorted(e.arity(), n, cells)
             }
             IntAtom(i) => self.int_atom(i)?,
         })
     }
 
-    /// Fills `cells` with the tuples of `{decls | body}` whose first `i` atoms make up
-    /// `prefix`, in index order; `guard` says that those atoms lie in their bounds.
-    fn comprehension(
+    /// Calls `leaf` once per grounding of the first-order `decls[i..]` (each variable bound
+    /// to one atom of its bound, in index order) with the tuple index of the atoms so far
+    /// (`prefix`) and the condition that they lie in their bounds (`guard`). A declared
+    /// variable shadows any outside binding of the same id.
+    fn for_each_grounding(
         &mut self,
         decls: &[Decl],
-        body: &Formula,
         i: usize,
         prefix: u64,
         guard: Bit,
-        cells: &mut Vec<(u64, Bit)>,
+        leaf: &mut dyn FnMut(&mut Translator, u64, Bit) -> Result<(), SolveError>,
     ) -> Result<(), SolveError> {
         let Some(decl) = decls.get(i) else {
-            let holds = self.non_positive(|t| t.tr_formula(body))?;
-            let bit = self.circuit.and2(guard, holds);
-            if bit != Bit::FALSE {
-                cells.push((prefix, bit));
-            }
-            return Ok(());
+            return leaf(self, prefix, guard);
         };
         if !decl.is_first_order() {
             return Err(SolveError::HigherOrder {
@@ -1142,7 +1105,6 @@ impl Translator {
             });
         }
         let bound = self.tr_expr(&decl.bound)?;
-        // The comprehension's variable shadows any outside binding of the same id.
         let outside = self.env.remove(&decl.var);
         let mut result = Ok(());
         for &(atom, member) in bound.cells() {
@@ -1152,7 +1114,7 @@ impl Translator {
             }
             self.bind_atom(decl.var, atom);
             let prefix = prefix * self.universe as u64 + atom;
-            result = self.comprehension(decls, body, i + 1, prefix, guard, cells);
+            result = self.for_each_grounding(decls, i + 1, prefix, guard, leaf);
             self.env.remove(&decl.var);
             if result.is_ok() {
                 result = self.check();
