@@ -117,6 +117,10 @@ struct SolverArgs {
     /// overflows the bitwidth (by default results wrap around, as in Alloy's API).
     #[arg(long)]
     no_overflow: bool,
+    /// Bound each field by its type only, not by its declaration (`items: seq Job` then
+    /// gets a variable per integer, not per sequence index); for comparison.
+    #[arg(long)]
+    no_tight_bounds: bool,
     /// Treat warnings (expressions their types make always empty) as errors.
     #[arg(long)]
     deny_warnings: bool,
@@ -255,6 +259,7 @@ impl SolverArgs {
         o.verify = !self.no_verify;
         o.max_vars = self.max_vars;
         o.prevent_overflow = self.no_overflow;
+        o.tight_field_bounds = !self.no_tight_bounds;
         o
     }
 }

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use crate::check::{self, Checked, CommandProblem, RootSource};
 use crate::diagnostic::{Diagnostic, Errors, SourceMap};
 use crate::instance::Instance;
-use crate::instance::evaluate::eval_formula;
-use crate::logic::skolem::skolemize;
+use crate::instance::evaluate::{eval_formula, eval_formula_hinted};
+use crate::logic::skolem::skolemize_with_witnesses;
 use crate::logic::{Bounds, RelationKind, TupleSet};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolveStats, Solver, cegis};
 use crate::syntax::ast::CommandKind;
@@ -23,6 +23,8 @@ pub struct RunOptions {
     /// Alloy's "prevent overflows": exclude instances in which arithmetic overflows
     /// (`--no-overflow`); otherwise integers wrap around.
     pub prevent_overflow: bool,
+    /// Bound fields by their declarations, not only their types (`--no-tight-bounds`).
+    pub tight_field_bounds: bool,
 }
 
 impl Default for RunOptions {
@@ -32,6 +34,7 @@ impl Default for RunOptions {
             verify: true,
             max_vars: check::command::DEFAULT_MAX_VARS,
             prevent_overflow: false,
+            tight_field_bounds: true,
         }
     }
 }
@@ -42,7 +45,11 @@ fn build_command(
     index: usize,
     opts: &RunOptions,
 ) -> Result<CommandProblem, Errors> {
-    let mut command = checked.build_command_within(index, opts.max_vars)?;
+    let build = check::command::BuildOptions {
+        max_vars: opts.max_vars,
+        tight_field_bounds: opts.tight_field_bounds,
+    };
+    let mut command = checked.build_command_with(index, &build)?;
     if opts.prevent_overflow {
         let ints = checked.layout.sig_value[check::model::INT.index()].clone();
         command.problem.formula =
@@ -258,14 +265,20 @@ pub fn verify(
             return Err(format!("the value of `{}` is outside its bounds", r.name));
         }
     }
-    match eval_formula(inst, &command.problem.formula) {
+    // The instance's witnesses are tried first for their variables: quantifiers over
+    // relations are then decided without a search (the answer does not depend on it).
+    let problem = &command.problem;
+    let (sk, witnesses) = skolemize_with_witnesses(problem, &command.skolem_prefix);
+    let hints = witnesses
+        .into_iter()
+        .filter_map(|(var, rel)| Some((var, inst.values.get(rel.0 as usize)?.clone())))
+        .collect();
+    match eval_formula_hinted(inst, &problem.formula, hints) {
         Ok(true) => Ok(()),
         Ok(false) => Err("the instance does not satisfy the formula".into()),
         Err(e) if e.message.contains("too large") => {
             // Existentials too large to enumerate: evaluate the skolemized formula with the
             // witnesses the instance holds (if it holds, so does the original).
-            let problem = &command.problem;
-            let sk = skolemize(problem, &command.skolem_prefix);
             if sk.bounds.relations.len() != inst.values.len() {
                 return Err("the instance's witnesses do not match the problem".into());
             }

@@ -261,10 +261,39 @@ fn unknown_sig_in_a_scope() {
 }
 
 #[test]
-fn sequences_are_not_supported_yet() {
+fn seq_is_a_multiplicity_not_a_formula() {
     expect(
-        "sig A { s: seq A }\nrun { some s } for 3",
-        "not supported yet",
+        "sig A { s: seq A }\nrun { seq A } for 3",
+        "`seq` is a multiplicity",
+        "seq A",
+    );
+}
+
+#[test]
+fn a_sequence_longer_than_the_integers_is_refused_at_its_scope() {
+    let f = expect(
+        "sig A { s: seq A }\nrun { some s } for 3 but 8 seq",
+        "a sequence cannot be longer than 7",
+        "8 seq",
+    );
+    assert_eq!(f.help.as_deref(), Some("raise the bitwidth, e.g. `5 Int`"));
+    expect(
+        "sig A { s: seq A }\nrun { some s } for 3 but 2 Int, 2 seq",
+        "with a bitwidth of 2, a sequence cannot be longer than 1",
+        "2 seq",
+    );
+}
+
+#[test]
+fn sequence_functions_check_their_arguments() {
+    expect(
+        "sig A { s: seq A }\nrun { some s.first.first } for 3",
+        "has arity 2, but this argument has arity 3",
+        "s",
+    );
+    expect(
+        "sig A { s: seq seq A }\nrun { some s } for 3",
+        "a multiplicity cannot follow another",
         "seq A",
     );
 }

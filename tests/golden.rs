@@ -86,21 +86,26 @@ enum Disagreement {
 }
 
 /// Verdict and count with every switch that changes the encoding of the declarations'
-/// constraints: singleton overlap on and off must both agree with Alloy 6.
+/// constraints: singleton overlap and bounds narrowed by declarations, on and off, must
+/// both agree with Alloy 6.
 fn run_case(case: &Case) -> Result<(), (Disagreement, &'static str)> {
-    for (overlap, label) in [(true, ""), (false, " (--no-singleton-overlap)")] {
-        run_case_with(case, overlap).map_err(|d| (d, label))?;
+    for (on, label) in [
+        (true, ""),
+        (false, " (--no-singleton-overlap --no-tight-bounds)"),
+    ] {
+        run_case_with(case, on).map_err(|d| (d, label))?;
     }
     Ok(())
 }
 
-fn run_case_with(case: &Case, overlap: bool) -> Result<(), Disagreement> {
+fn run_case_with(case: &Case, optimized: bool) -> Result<(), Disagreement> {
     let mut sources = SourceMap::new();
     let checked = load_file(&mut sources, &case.file)
         .map_err(|e| Disagreement::Rejected(e.0[0].message.clone()))?;
     let err = |e: solder::diagnostic::Errors| Disagreement::Rejected(e.0[0].message.clone());
     let mut opts = RunOptions::default();
-    opts.solve.overlap_singletons = overlap;
+    opts.solve.overlap_singletons = optimized;
+    opts.tight_field_bounds = optimized;
     let run = CommandRun::start(&checked, 0, &opts).map_err(err)?;
     let verdict = if matches!(run.outcome, Outcome::Sat(_)) {
         "sat"

@@ -41,6 +41,8 @@ pub struct Scopes {
     pub exact: Vec<bool>,
     /// The integer bitwidth (Alloy's default is 4).
     pub bitwidth: u32,
+    /// The longest sequence: `seq/Int` is the integers `0..maxseq-1`.
+    pub maxseq: u32,
 }
 
 /// The most primary variables (tuples that a relation may or may not hold) a command may
@@ -48,12 +50,31 @@ pub struct Scopes {
 /// each during translation, two million take about 2 GB.
 pub const DEFAULT_MAX_VARS: u64 = 2_000_000;
 
+/// How a command becomes a problem.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// Refuse commands with more primary variables than this.
+    pub max_vars: u64,
+    /// Bound each field by its declaration, not only by its type (off: `--no-tight-bounds`).
+    pub tight_field_bounds: bool,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions {
+            max_vars: DEFAULT_MAX_VARS,
+            tight_field_bounds: true,
+        }
+    }
+}
+
 pub fn build(
     model: &Model,
     layout: &Layout,
     index: usize,
-    max_vars: u64,
+    opts: &BuildOptions,
 ) -> Result<CommandProblem, Errors> {
+    let max_vars = opts.max_vars;
     let cmd = model.commands.get(index).ok_or_else(|| {
         Errors::from(Diagnostic::global(format!(
             "there is no command number {}",
@@ -120,21 +141,13 @@ pub fn build(
             upper,
         });
     }
+    if opts.tight_field_bounds {
+        tighten_field_bounds(model, &elab, &mut bounds);
+    }
     let mut presentation = presentation(model, layout, &elab);
     presentation.named_atoms = builder.int_atoms.clone();
     presentation.xml.bitwidth = scopes.bitwidth;
-    // Alloy's default sequence length: the overall scope, else 4, at most the largest int.
-    let largest = if scopes.bitwidth == 0 {
-        0
-    } else {
-        (1u32 << (scopes.bitwidth - 1)) - 1
-    };
-    presentation.xml.maxseq = cmd
-        .scope
-        .as_ref()
-        .and_then(|s| s.overall)
-        .map_or(4, |(n, _)| n)
-        .min(largest);
+    presentation.xml.maxseq = scopes.maxseq;
     // A witness is named by its quantifier's variable (`$co`) in every view: each
     // command's instance is shown on its own, so the command's label adds nothing.
     let skolem_prefix = String::new();
@@ -405,6 +418,7 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
     let mut overall: Option<usize> = None;
     let mut any_sig_scope = false;
     let mut bitwidth = DEFAULT_BITWIDTH;
+    let mut seq_scope: Option<(u32, Span)> = None;
     if let Some(scope) = &cmd.scope {
         overall = scope.overall.map(|(n, _)| n as usize);
         for ts in &scope.types {
@@ -439,6 +453,7 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
                             "the sequence length cannot be `exactly`",
                         ));
                     }
+                    seq_scope = Some((ts.count, ts.span));
                     continue;
                 }
                 "String" => continue,
@@ -621,6 +636,33 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
             );
         }
     }
+    // Alloy's sequence length: as given, else the overall scope, else 4; the indices are
+    // integers, so never more than the largest one.
+    let largest = if bitwidth == 0 {
+        0
+    } else {
+        (1u32 << (bitwidth - 1)) - 1
+    };
+    let maxseq = match seq_scope {
+        Some((n, span)) => {
+            if n > largest {
+                errors.push(
+                    Diagnostic::error(
+                        span,
+                        format!("with a bitwidth of {bitwidth}, a sequence cannot be longer than {largest}: its indices are integers"),
+                    )
+                    .with_help(format!("raise the bitwidth, e.g. `{} Int`", seq_bitwidth(n))),
+                );
+            }
+            n
+        }
+        None => cmd
+            .scope
+            .as_ref()
+            .and_then(|s| s.overall)
+            .map_or(4, |(n, _)| n)
+            .min(largest),
+    };
     if !errors.is_empty() {
         return Err(Errors(errors));
     }
@@ -628,7 +670,41 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
         count,
         exact,
         bitwidth,
+        maxseq,
     })
+}
+
+/// Narrow each field's upper bound from its type to what its declaration allows, as
+/// Alloy bounds a field by its declared expression: `items: seq Job` then has a variable
+/// per index of `seq/Int`, not per integer. The declaration constraints still hold the
+/// field within its bound; this only leaves out tuples they would force false.
+fn tighten_field_bounds(model: &Model, elab: &Elaborator, bounds: &mut Bounds) {
+    let mut narrowed = Vec::new();
+    for f in 0..model.fields.len() {
+        let fid = FieldId(f as u32);
+        let Ok((this, plain)) = elab.field_plain_bound(fid) else {
+            continue;
+        };
+        let rel = elab.layout.field_rel(fid);
+        let sig_upper = crate::logic::upper::upper_bound(&this.bound, bounds, &HashMap::new());
+        let env = HashMap::from([(this.var, sig_upper.clone())]);
+        let allowed = crate::logic::upper::product(
+            &sig_upper,
+            &crate::logic::upper::upper_bound(&plain, bounds, &env),
+        );
+        let upper = bounds.relation(rel).upper.intersection(&allowed);
+        narrowed.push((rel, upper));
+    }
+    for (rel, upper) in narrowed {
+        bounds.relations[rel.0 as usize].upper = upper;
+    }
+}
+
+/// The smallest bitwidth whose integers index a sequence of length n.
+fn seq_bitwidth(n: u32) -> u32 {
+    (1..=30)
+        .find(|&bw| (1u32 << (bw - 1)) - 1 >= n)
+        .unwrap_or(30)
 }
 
 fn scope_summary(model: &Model, scopes: &Scopes) -> String {
@@ -759,6 +835,15 @@ impl<'a> BoundsBuilder<'a> {
                 RelOwner::IntNext => {
                     let pairs = TupleSet::from_tuples(2, ints.windows(2).map(|w| w.to_vec()));
                     self.sig_bounds[i] = (pairs.clone(), pairs);
+                }
+                RelOwner::SeqIndices => {
+                    // The integers 0, 1, ..., maxseq-1 (0 sits in the middle of the range).
+                    let zero = ints.len() / 2;
+                    let n = self.scopes.maxseq as usize;
+                    let indices: Vec<Atom> = ints.iter().skip(zero).take(n).copied().collect();
+                    let all = TupleSet::of_atoms(indices.iter().copied());
+                    self.sig_bounds[i] = (all.clone(), all);
+                    self.pool[SEQ_INT.index()] = indices;
                 }
                 _ => {}
             }

@@ -21,29 +21,16 @@ use super::model::*;
 use super::names::{self, Item};
 use super::types::{self, Type};
 
-/// An elaboration failure. `unsupported` marks constructs solder does not handle yet
-/// (integers, strings, sequences), which are reported only where a command needs them.
+/// An elaboration failure.
 #[derive(Debug, Clone)]
 pub struct ElabError {
     pub diag: Box<Diagnostic>,
-    pub unsupported: bool,
 }
 
 impl ElabError {
     pub fn new(span: Span, msg: impl Into<String>) -> ElabError {
         ElabError {
             diag: Box::new(Diagnostic::error(span, msg)),
-            unsupported: false,
-        }
-    }
-
-    fn unsupported(span: Span, what: &str) -> ElabError {
-        ElabError {
-            diag: Box::new(
-                Diagnostic::error(span, format!("{what} not supported yet"))
-                    .with_label("solder handles Alloy's relational logic; integers, strings and sequences are a later feature"),
-            ),
-            unsupported: true,
         }
     }
 
@@ -55,10 +42,7 @@ impl ElabError {
 
 impl From<Diagnostic> for ElabError {
     fn from(d: Diagnostic) -> ElabError {
-        ElabError {
-            diag: Box::new(d),
-            unsupported: false,
-        }
+        ElabError { diag: Box::new(d) }
     }
 }
 
@@ -72,9 +56,6 @@ pub enum Val {
     /// An integer (Alloy's primitive `int`): a literal, `#e`, arithmetic, `sum`. Where a set
     /// is expected it becomes the one `Int` atom with its value.
     Int(IntExpr),
-    /// A set whose type is known but whose value solder cannot compute yet (integers);
-    /// it is an error only if the value is needed and its type is not empty.
-    Poison(Type, Box<ElabError>),
     /// The meanings of an overloaded name (with Alloy's weights), until the context picks.
     Choice(Vec<(Val, u8)>),
 }
@@ -159,6 +140,25 @@ impl Shape {
 
     fn arity(&self) -> usize {
         self.plain().0.arity()
+    }
+
+    /// How a variable with this bound is declared, and whether the bound states more than
+    /// that (arrow multiplicities, `seq`), which then becomes a guard.
+    fn decl_mult(&self) -> (DeclMult, bool) {
+        match self {
+            Shape::Plain(e, _) if e.arity() == 1 => (DeclMult::One, false),
+            Shape::Plain(..) => (DeclMult::Set, false),
+            Shape::Mult(m, inner) if matches!(**inner, Shape::Plain(..)) => (
+                match m {
+                    Multiplicity::One => DeclMult::One,
+                    Multiplicity::Lone => DeclMult::Lone,
+                    Multiplicity::Some => DeclMult::Some,
+                    Multiplicity::Set | Multiplicity::Seq => DeclMult::Set,
+                },
+                false,
+            ),
+            _ => (DeclMult::Set, true),
+        }
     }
 }
 
@@ -275,13 +275,11 @@ impl<'m> Elaborator<'m> {
     // ----- sigs and fields -------------------------------------------------------------
 
     pub fn sig_val(&self, s: SigId, span: Span) -> R<Val> {
-        match s {
-            SEQ_INT => Ok(poison(Type::of_sig(SEQ_INT), span, "`seq/Int` is")),
-            _ => Ok(Val::Set(
-                self.layout.sig_value[s.index()].clone(),
-                types::sig_type(self.model, s),
-            )),
-        }
+        let _ = span;
+        Ok(Val::Set(
+            self.layout.sig_value[s.index()].clone(),
+            types::sig_type(self.model, s),
+        ))
     }
 
     /// The type of a field (sig column first), computed on first use.
@@ -337,6 +335,13 @@ impl<'m> Elaborator<'m> {
         }
         let (e, t) = shape.plain();
         Ok((this, e, t, shape))
+    }
+
+    /// A field's declared bound as a plain expression over `this` (a variable over the
+    /// field's sig): every `this.f` lies within it.
+    pub fn field_plain_bound(&self, f: FieldId) -> R<(Decl, Expr)> {
+        let (this, plain, _, _) = self.field_bound(f)?;
+        Ok((this, plain))
     }
 
     fn this_decl(&self, s: SigId, span: Span) -> R<Decl> {
@@ -513,7 +518,6 @@ impl<'m> Elaborator<'m> {
                 span,
                 "an integer is expected here, but this is a formula",
             )),
-            Val::Poison(_, err) => Err(*err),
             Val::Choice(_) => {
                 let v = self.resolve(v, Some(&Type::of_sig(INT)), span)?;
                 self.int_of(v, span)
@@ -534,13 +538,6 @@ impl<'m> Elaborator<'m> {
     /// compute is an error unless its type shows it is always empty.
     pub fn resolve(&self, v: Val, hint: Option<&Type>, span: Span) -> R<Val> {
         match v {
-            Val::Poison(t, err) => {
-                if t.is_empty() {
-                    Ok(Val::Set(Expr::none(t.arity), t))
-                } else {
-                    Err(*err)
-                }
-            }
             Val::Choice(alts) => {
                 let mut alts = alts;
                 if let Some(h) = hint {
@@ -618,7 +615,7 @@ impl<'m> Elaborator<'m> {
                 };
                 Ok(Val::Set(value, Type::of_sig(STRING)))
             }
-            A::SeqInt => Ok(poison(Type::of_sig(SEQ_INT), span, "sequences are")),
+            A::SeqInt => self.sig_val(SEQ_INT, span),
             A::Number(n) => {
                 if let Some(bw) = self.literal_bitwidth.get()
                     && !ints::fits(*n as i128, bw)
@@ -762,12 +759,7 @@ impl<'m> Elaborator<'m> {
         for (x, wx) in alternatives(a) {
             for (y, wy) in alternatives(b.clone()) {
                 let r = match (as_set(&x, span), as_set(&y, span)) {
-                    (Ok((ex, tx, px)), Ok((ey, ty, py))) => {
-                        f((ex, tx), (ey, ty)).map(|(e, t)| match px.or(py) {
-                            Some(err) => Val::Poison(t, err),
-                            None => Val::Set(e, t),
-                        })
-                    }
+                    (Ok(sx), Ok(sy)) => f(sx, sy).map(|(e, t)| Val::Set(e, t)),
                     (Err(e), _) | (_, Err(e)) => Err(e),
                 };
                 match r {
@@ -785,12 +777,7 @@ impl<'m> Elaborator<'m> {
         let mut ok = Vec::new();
         let mut first_err = None;
         for (x, w) in alternatives(a) {
-            let r = as_set(&x, span).and_then(|(e, t, p)| {
-                f(e, t).map(|(e, t)| match p {
-                    Some(err) => Val::Poison(t, err),
-                    None => Val::Set(e, t),
-                })
-            });
+            let r = as_set(&x, span).and_then(|(e, t)| f(e, t).map(|(e, t)| Val::Set(e, t)));
             match r {
                 Ok(v) => ok.push((v, w)),
                 Err(e) => {
@@ -967,7 +954,7 @@ impl<'m> Elaborator<'m> {
                 let b = self.int(args[1], env)?;
                 return Ok(Val::Int(IntExpr::binary(op, a, b)));
             }
-            "seq/Int" => return Ok(poison(Type::of_sig(SEQ_INT), span, "sequences are")),
+            "seq/Int" => return self.sig_val(SEQ_INT, span),
             _ => {}
         }
         let items = names::lookup(self.model, env.module, &q.parts);
@@ -1055,7 +1042,7 @@ impl<'m> Elaborator<'m> {
                         let r = vals.and_then(|vals| {
                             let (vals, m) = self.applicable(fid, vals, args, span)?;
                             mismatches = m;
-                            let v = self.call_or_poison(fid, vals, span)?;
+                            let v = self.call_value(fid, vals, span)?;
                             // Extra arguments join with the result (`f[a][b]` is
                             // `b.(f[a])`): when that fails, say how many it takes.
                             self.join_vals(v, &args[np..], &mut |i| arg(np + i), span)
@@ -1108,7 +1095,7 @@ impl<'m> Elaborator<'m> {
                         let vals: R<Vec<Val>> = std::iter::once(Ok(this))
                             .chain((0..args.len()).map(&mut arg))
                             .collect();
-                        let r = vals.and_then(|vals| self.call_or_poison(fid, vals, span));
+                        let r = vals.and_then(|vals| self.call_value(fid, vals, span));
                         push(r, 1, &mut ok);
                     } else {
                         push(
@@ -1251,34 +1238,11 @@ impl<'m> Elaborator<'m> {
         Ok((out, mismatches))
     }
 
-    /// A call whose body solder cannot elaborate yet (integer functions) still has the type
-    /// of its declared result, so that it can lose an overload contest or be empty.
-    fn call_or_poison(&self, fid: FuncId, vals: Vec<Val>, span: Span) -> R<Val> {
-        // A fun's result is a set, as Alloy types its body: an integer body becomes its
-        // `Int` atom (`int[Int[i]]` is `i` again where a number is needed).
-        match self.call(fid, vals, span).map(int_as_set) {
-            Err(e) if e.unsupported => match self.declared_result_type(fid) {
-                Some(t) => Ok(Val::Poison(t, Box::new(e))),
-                None => Err(e),
-            },
-            r => r,
-        }
-    }
-
-    fn declared_result_type(&self, fid: FuncId) -> Option<Type> {
-        let func = self.model.func(fid);
-        let FuncBody::Fun { result, .. } = &func.body else {
-            return None;
-        };
-        let mut env = Env::new(func.module);
-        let pts = self.param_types(fid).ok()?;
-        for (p, t) in func.params.iter().zip(pts) {
-            env = env.bind(
-                &p.name,
-                Val::Set(Expr::var(self.fresh_var(p.span), t.arity), t),
-            );
-        }
-        self.shape_type(result, &env).ok()
+    /// A call where a value is wanted. A fun's result is a set, as Alloy types its body:
+    /// an integer body becomes its `Int` atom (`int[Int[i]]` is `i` again where a number
+    /// is needed).
+    fn call_value(&self, fid: FuncId, vals: Vec<Val>, span: Span) -> R<Val> {
+        self.call(fid, vals, span).map(int_as_set)
     }
 
     /// Inline a pred or fun with the given argument values.
@@ -1513,7 +1477,10 @@ impl<'m> Elaborator<'m> {
                         span,
                         "`set` is a multiplicity, only allowed in a declaration or on the right of `in`",
                     )),
-                    Multiplicity::Seq => Err(ElabError::unsupported(span, "sequences are")),
+                    Multiplicity::Seq => Err(ElabError::new(
+                        span,
+                        "`seq` is a multiplicity, only allowed in a declaration or on the right of `in`",
+                    )),
                 }
             }
         }
@@ -1752,9 +1719,6 @@ impl<'m> Elaborator<'m> {
 
     fn shape_hinted(&self, e: &ast::Expr, env: &Env, hint: Option<&Type>) -> R<Shape> {
         match &e.kind {
-            A::Unary(UnaryOp::Mult(Multiplicity::Seq), _) => {
-                Err(ElabError::unsupported(e.span, "sequences (`seq`) are"))
-            }
             A::Unary(UnaryOp::Mult(m), x) => {
                 if let A::Unary(UnaryOp::Mult(inner), _) = &x.kind {
                     return Err(ElabError::new(
@@ -1766,6 +1730,20 @@ impl<'m> Elaborator<'m> {
                         ),
                     )
                     .with_help("keep one of them"));
+                }
+                if *m == Multiplicity::Seq {
+                    // `seq X` is `seq/Int -> lone X` whose indices have no gaps.
+                    let (elems, ty) = self.set(x, env)?;
+                    let Val::Set(indices, int) = self.sig_val(SEQ_INT, e.span)? else {
+                        unreachable!("a sig is a set")
+                    };
+                    let arrow = Shape::Arrow(
+                        Multiplicity::Set,
+                        Multiplicity::Lone,
+                        Box::new(Shape::Plain(indices, int)),
+                        Box::new(Shape::Plain(elems, ty)),
+                    );
+                    return Ok(Shape::Mult(Multiplicity::Seq, Box::new(arrow)));
                 }
                 Ok(Shape::Mult(*m, Box::new(self.shape_hinted(x, env, hint)?)))
             }
@@ -1786,6 +1764,9 @@ impl<'m> Elaborator<'m> {
     /// parameters and results of integer functions).
     fn shape_type(&self, e: &ast::Expr, env: &Env) -> R<Type> {
         match &e.kind {
+            A::Unary(UnaryOp::Mult(Multiplicity::Seq), x) => {
+                Ok(Type::of_sig(INT).product(&self.shape_type(x, env)?))
+            }
             A::Unary(UnaryOp::Mult(_), x) => self.shape_type(x, env),
             A::Arrow(_, _, a, b) => Ok(self.shape_type(a, env)?.product(&self.shape_type(b, env)?)),
             _ => {
@@ -1811,7 +1792,8 @@ impl<'m> Elaborator<'m> {
                     Multiplicity::Some => x.some(),
                     Multiplicity::Lone => x.lone(),
                     Multiplicity::One => x.one(),
-                    _ => Formula::true_(),
+                    Multiplicity::Seq => self.no_gaps(x),
+                    Multiplicity::Set => Formula::true_(),
                 };
                 base.and2(extra)
             }
@@ -1820,6 +1802,16 @@ impl<'m> Elaborator<'m> {
                 x.in_(&plain).and2(self.arrow_mults(x, shape))
             }
         }
+    }
+
+    /// A sequence's indices have no gaps: each but 0 follows another index.
+    fn no_gaps(&self, x: &Expr) -> Formula {
+        let mut indices = x.clone();
+        while indices.arity() > 1 {
+            indices = Expr::join(indices, self.layout.univ.clone());
+        }
+        let followers = Expr::join(indices.clone(), self.layout.int_next.clone());
+        Expr::difference(indices, followers).in_(&IntExpr::constant(0).atom())
     }
 
     /// The multiplicities of `A m1 -> m2 B` on x: every tuple of A relates to `m2` tuples
@@ -1912,20 +1904,7 @@ impl<'m> Elaborator<'m> {
             }
             let shape = self.shape(&d.bound, &env)?;
             let (plain, ty) = shape.plain();
-            let (mult, extra) = match &shape {
-                Shape::Plain(_, _) if plain.arity() == 1 => (DeclMult::One, false),
-                Shape::Plain(_, _) => (DeclMult::Set, false),
-                Shape::Mult(m, inner) if matches!(**inner, Shape::Plain(..)) => (
-                    match m {
-                        Multiplicity::One => DeclMult::One,
-                        Multiplicity::Lone => DeclMult::Lone,
-                        Multiplicity::Some => DeclMult::Some,
-                        _ => DeclMult::Set,
-                    },
-                    false,
-                ),
-                _ => (DeclMult::Set, true),
-            };
+            let (mult, extra) = shape.decl_mult();
             let mut group = Vec::new();
             for n in &d.names {
                 let var = self.fresh_var(n.span);
@@ -2071,20 +2050,7 @@ impl<'m> Elaborator<'m> {
         for p in &func.params {
             let shape = self.shape(&p.bound, &env)?;
             let (plain, ty) = shape.plain();
-            let (mult, extra) = match &shape {
-                Shape::Plain(..) if plain.arity() == 1 => (DeclMult::One, false),
-                Shape::Plain(..) => (DeclMult::Set, false),
-                Shape::Mult(m, inner) if matches!(**inner, Shape::Plain(..)) => (
-                    match m {
-                        Multiplicity::One => DeclMult::One,
-                        Multiplicity::Lone => DeclMult::Lone,
-                        Multiplicity::Some => DeclMult::Some,
-                        _ => DeclMult::Set,
-                    },
-                    false,
-                ),
-                _ => (DeclMult::Set, true),
-            };
+            let (mult, extra) = shape.decl_mult();
             let d = Decl {
                 var: self.fresh_var(p.span),
                 name: p.name.clone(),
@@ -2152,10 +2118,6 @@ fn mult_test(m: Multiplicity, e: &Expr) -> Formula {
     }
 }
 
-fn poison(t: Type, span: Span, what: &str) -> Val {
-    Val::Poison(t, Box::new(ElabError::unsupported(span, what)))
-}
-
 /// The meanings of a value with their weights (a plain value has one, of weight 0).
 fn alternatives(v: Val) -> Vec<(Val, u8)> {
     match v {
@@ -2167,12 +2129,11 @@ fn alternatives(v: Val) -> Vec<(Val, u8)> {
     }
 }
 
-/// A set operand (a poisoned one stands in as empty, with its error kept).
-fn as_set(v: &Val, span: Span) -> R<(Expr, Type, Option<Box<ElabError>>)> {
+/// A set operand (an integer stands for its `Int` atom).
+fn as_set(v: &Val, span: Span) -> R<(Expr, Type)> {
     match v {
-        Val::Set(e, t) => Ok((e.clone(), t.clone(), None)),
-        Val::Int(i) => Ok((i.atom(), Type::of_sig(INT), None)),
-        Val::Poison(t, err) => Ok((Expr::none(t.arity.max(1)), t.clone(), Some(err.clone()))),
+        Val::Set(e, t) => Ok((e.clone(), t.clone())),
+        Val::Int(i) => Ok((i.atom(), Type::of_sig(INT))),
         Val::Form(_) => Err(ElabError::new(
             span,
             "expected an expression, but this is a formula",
@@ -2183,7 +2144,7 @@ fn as_set(v: &Val, span: Span) -> R<(Expr, Type, Option<Box<ElabError>>)> {
 
 pub fn val_type(v: &Val) -> Option<Type> {
     match v {
-        Val::Set(_, t) | Val::Poison(t, _) => Some(t.clone()),
+        Val::Set(_, t) => Some(t.clone()),
         Val::Int(_) => Some(Type::of_sig(INT)),
         Val::Form(_) => None,
         Val::Choice(alts) => {
@@ -2226,7 +2187,6 @@ fn val_key(v: &Val) -> String {
         Val::Set(e, _) => format!("{e}"),
         Val::Form(f) => format!("{f}"),
         Val::Int(i) => format!("int {i}"),
-        Val::Poison(t, _) => format!("poison {t:?}"),
         Val::Choice(alts) => format!("choice {}", alts.len()),
     }
 }

@@ -22,6 +22,8 @@ pub enum RelOwner {
     IntNext,
     /// One atom per string literal of the model (Alloy's `String`), fixed by the bounds.
     Strings,
+    /// Alloy's `seq/Int`: the sequence indices `0..maxseq-1`, fixed by the bounds.
+    SeqIndices,
 }
 
 #[derive(Clone, Debug)]
@@ -35,7 +37,7 @@ pub struct RelSpec {
 pub struct Layout {
     /// Relations of sigs, in `RelId` order; field relations follow at `field_base`.
     pub sig_rels: Vec<RelSpec>,
-    /// Each sig's value (`seq/Int` is empty: unsupported).
+    /// Each sig's value.
     pub sig_value: Vec<Expr>,
     /// The successor relation on the integers (`fun/next`).
     pub int_next: Expr,
@@ -153,9 +155,13 @@ impl Layout {
         for m in &model.modules {
             crate::syntax::ast::string_literals(&m.ast, &mut strings);
         }
-        for b in [NONE, SEQ_INT] {
-            values[b.index()] = Some(Expr::none(1));
-        }
+        values[NONE.index()] = Some(Expr::none(1));
+        sig_rels.push(RelSpec {
+            name: "seq/Int".into(),
+            kind: RelationKind::Internal,
+            owner: RelOwner::SeqIndices,
+        });
+        values[SEQ_INT.index()] = Some(Expr::rel(RelId(sig_rels.len() as u32 - 1), 1));
         sig_rels.push(RelSpec {
             name: "Int/next".into(),
             kind: RelationKind::Internal,

@@ -318,6 +318,23 @@ impl Loader<'_> {
                 None,
             );
         }
+        // Writing `seq X` opens util/sequniv as `seq`, as in Alloy: its functions
+        // (`first`, `elems`, `add`, ...) take sequences.
+        let opens_seq = self.model.modules[id.index()]
+            .opens
+            .iter()
+            .any(|e| e.alias == "seq");
+        if req.key != "stdlib:util/sequniv" && !opens_seq && ast::uses_seq(&req.ast) {
+            self.open_module(
+                id,
+                "util/sequniv",
+                Vec::new(),
+                "seq".into(),
+                false,
+                Span::default(),
+                None,
+            );
+        }
         self.loading.pop();
         Some(id)
     }
@@ -945,12 +962,6 @@ impl Loader<'_> {
                                 self.errors.push(Diagnostic::error(
                                     p.span,
                                     "a subset sig cannot be a subset of `none`",
-                                ));
-                            }
-                            Ok(s) if matches!(s, INT | STRING | SEQ_INT) => {
-                                self.errors.push(Diagnostic::error(
-                                    p.span,
-                                    format!("`{}` is not supported yet as a parent (integers and strings are a later feature)", self.model.sig(s).label),
                                 ));
                             }
                             Ok(s) => parents.push(s),

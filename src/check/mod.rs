@@ -69,21 +69,18 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Checked, Errors
     Ok(Checked { model, layout })
 }
 
-/// Elaborate everything once to report errors early. Constructs that are merely not
-/// supported yet (integers) are reported only where a command needs them, except in
-/// facts and declarations, which every command needs.
+/// Elaborate everything once to report errors early, each once.
 fn check_bodies(elab: &Elaborator, errors: &mut Vec<Diagnostic>) {
     let model = elab.model;
-    let mut report = |r: Result<(), ElabError>, always: bool| {
+    let mut report = |r: Result<(), ElabError>| {
         if let Err(e) = r
-            && (always || !e.unsupported)
             && !errors.contains(&e.diag)
         {
             errors.push(*e.diag);
         }
     };
     for f in 0..model.fields.len() {
-        report(elab.field_constraints(FieldId(f as u32)).map(|_| ()), true);
+        report(elab.field_constraints(FieldId(f as u32)).map(|_| ()));
     }
     for (i, sig) in model.sigs.iter().enumerate() {
         if let Some(block) = &sig.fact {
@@ -104,14 +101,11 @@ fn check_bodies(elab: &Elaborator, errors: &mut Vec<Diagnostic>) {
                 };
                 elab.block(block, &env).map(|_| ())
             });
-            report(r, true);
+            report(r);
         }
     }
     for fact in &model.facts {
-        report(
-            elab.block(&fact.body, &Env::new(fact.module)).map(|_| ()),
-            true,
-        );
+        report(elab.block(&fact.body, &Env::new(fact.module)).map(|_| ()));
     }
     for (i, func) in model.funcs.iter().enumerate() {
         if model.module(func.module).is_stdlib {
@@ -127,33 +121,38 @@ fn check_bodies(elab: &Elaborator, errors: &mut Vec<Diagnostic>) {
                     .and_then(|v| elab.fun_result_constraint(fid, &v, &env, func.span))
                     .map(|_| ()),
             });
-        report(r, false);
+        report(r);
     }
     for a in &model.asserts {
         if model.module(a.module).is_stdlib {
             continue;
         }
-        report(elab.block(&a.body, &Env::new(a.module)).map(|_| ()), false);
+        report(elab.block(&a.body, &Env::new(a.module)).map(|_| ()));
     }
     for c in &model.commands {
         if let model::CommandBody::Block(b) = &c.body {
-            report(elab.block(b, &Env::new(ModuleId(0))).map(|_| ()), false);
+            report(elab.block(b, &Env::new(ModuleId(0))).map(|_| ()));
         }
     }
 }
 
 impl Checked {
     pub fn build_command(&self, index: usize) -> Result<CommandProblem, Errors> {
-        command::build(&self.model, &self.layout, index, command::DEFAULT_MAX_VARS)
+        command::build(
+            &self.model,
+            &self.layout,
+            index,
+            &command::BuildOptions::default(),
+        )
     }
 
-    /// `build_command`, refusing commands with more than `max_vars` primary variables.
-    pub fn build_command_within(
+    /// `build_command` with explicit options (a cap on primary variables, bounds).
+    pub fn build_command_with(
         &self,
         index: usize,
-        max_vars: u64,
+        opts: &command::BuildOptions,
     ) -> Result<CommandProblem, Errors> {
-        command::build(&self.model, &self.layout, index, max_vars)
+        command::build(&self.model, &self.layout, index, opts)
     }
 
     /// Find a command by label or 1-based number.

@@ -42,6 +42,10 @@ pub const MODULES: &[(&str, &str)] = &[
         include_str!("../../stdlib/util/ordering.als"),
     ),
     (
+        "util/sequniv",
+        include_str!("../../stdlib/util/sequniv.als"),
+    ),
+    (
         "util/relation",
         include_str!("../../stdlib/util/relation.als"),
     ),

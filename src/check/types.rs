@@ -3,7 +3,7 @@
 //! errors; an empty type is not an error (Alloy only warns), so types never block solving
 //! of a well-formed model.
 
-use super::model::{Model, NONE, SigId, SigKind, UNIV};
+use super::model::{INT, Model, NONE, SEQ_INT, SigId, SigKind, UNIV};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Type {
@@ -209,6 +209,8 @@ pub fn sig_type(m: &Model, s: SigId) -> Type {
             }
             t
         }
+        // `seq/Int` holds integers: it has their type, as in Alloy.
+        _ if s == SEQ_INT => Type::of_sig(INT),
         _ => Type::of_sig(s),
     }
 }

@@ -86,42 +86,34 @@ pub fn eval_expr(instance: &Instance, e: &Expr) -> Result<TupleSet, EvalError> {
 /// The value of an integer expression (wrapped to the universe's bitwidth) and whether
 /// computing it overflowed.
 pub fn eval_int(instance: &Instance, i: &IntExpr) -> Result<(i64, bool), EvalError> {
-    Evaluator {
-        instance,
-        env: Env::new(),
-        budget: SUBSET_BUDGET,
-        free: HashMap::new(),
-        closed_values: HashMap::new(),
-    }
-    .int(i)
+    Evaluator::new(instance, Env::new()).int(i)
 }
 
 pub fn eval_formula(instance: &Instance, f: &Formula) -> Result<bool, EvalError> {
     eval_formula_in(instance, &Env::new(), f)
 }
 
+/// Same as [`eval_formula`], trying the given value first for each hinted quantified
+/// variable (a quantifier over relations too large to enumerate is still decided when its
+/// hint is a witness: a value that makes `some` true or `all` false).
+pub fn eval_formula_hinted(
+    instance: &Instance,
+    f: &Formula,
+    hints: HashMap<VarId, TupleSet>,
+) -> Result<bool, EvalError> {
+    let mut ev = Evaluator::new(instance, Env::new());
+    ev.hints = hints;
+    ev.formula(f)
+}
+
 /// Same as [`eval_expr`], with some variables already bound.
 pub fn eval_expr_in(instance: &Instance, env: &Env, e: &Expr) -> Result<TupleSet, EvalError> {
-    Evaluator {
-        instance,
-        env: env.clone(),
-        budget: SUBSET_BUDGET,
-        free: HashMap::new(),
-        closed_values: HashMap::new(),
-    }
-    .expr(e)
+    Evaluator::new(instance, env.clone()).expr(e)
 }
 
 /// Same as [`eval_formula`], with some variables already bound.
 pub fn eval_formula_in(instance: &Instance, env: &Env, f: &Formula) -> Result<bool, EvalError> {
-    Evaluator {
-        instance,
-        env: env.clone(),
-        budget: SUBSET_BUDGET,
-        free: HashMap::new(),
-        closed_values: HashMap::new(),
-    }
-    .formula(f)
+    Evaluator::new(instance, env.clone()).formula(f)
 }
 
 struct Evaluator<'a> {
@@ -135,9 +127,23 @@ struct Evaluator<'a> {
     /// Values of compound expressions without free variables: a derived relation used
     /// inside a quantifier is computed once, not once per binding.
     closed_values: HashMap<usize, TupleSet>,
+    /// A value to try first for some quantified variables (the solver's witnesses): only
+    /// the order of the search changes, never its answer.
+    hints: HashMap<VarId, TupleSet>,
 }
 
-impl Evaluator<'_> {
+impl<'a> Evaluator<'a> {
+    fn new(instance: &'a Instance, env: Env) -> Evaluator<'a> {
+        Evaluator {
+            instance,
+            env,
+            budget: SUBSET_BUDGET,
+            free: HashMap::new(),
+            closed_values: HashMap::new(),
+            hints: HashMap::new(),
+        }
+    }
+
     fn expr(&mut self, e: &Expr) -> Result<TupleSet, EvalError> {
         // No well-formed expression has arity 0, and the operators below index tuples.
         if e.arity() == 0 {
@@ -530,6 +536,19 @@ impl Evaluator<'_> {
         let Some((decl, rest)) = decls.split_first() else {
             return self.formula(body);
         };
+        if let Some(hint) = self.hints.get(&decl.var).cloned()
+            && self.in_range(decl, &hint)?
+        {
+            let mark = self.env.len();
+            self.env.bind(decl.var, hint);
+            let holds = self.quantifier(q, rest, body);
+            self.env.truncate(mark);
+            match (q, holds?) {
+                (Quantifier::All, false) => return Ok(false),
+                (Quantifier::Some, true) => return Ok(true),
+                _ => {}
+            }
+        }
         let range = self.decl_range(decl)?;
         let mark = self.env.len();
         let higher_order = !decl.is_first_order();
@@ -589,6 +608,20 @@ impl Evaluator<'_> {
             result?;
         }
         Ok(())
+    }
+
+    /// Whether a declared variable may take this value: within its bound, with its
+    /// multiplicity.
+    fn in_range(&mut self, decl: &Decl, value: &TupleSet) -> Result<bool, EvalError> {
+        let bound = self.expr(&decl.bound)?;
+        let n = value.len();
+        let mult_ok = match decl.mult {
+            DeclMult::One => n == 1,
+            DeclMult::Lone => n <= 1,
+            DeclMult::Some => n >= 1,
+            DeclMult::Set => true,
+        };
+        Ok(value.arity() == bound.arity() && mult_ok && value.is_subset(&bound))
     }
 
     /// Every value a declared variable may take: the subsets of its bound's value allowed by
@@ -1167,13 +1200,7 @@ mod tests {
         // The values a decl over r1 (three tuples) ranges over, with their sizes in
         // enumeration order; all distinct and within the bound.
         let inst = instance();
-        let mut ev = Evaluator {
-            instance: &inst,
-            env: Env::new(),
-            budget: SUBSET_BUDGET,
-            free: HashMap::new(),
-            closed_values: HashMap::new(),
-        };
+        let mut ev = Evaluator::new(&inst, Env::new());
         for (mult, expected_sizes) in [
             (DeclMult::One, vec![1, 1, 1]),
             (DeclMult::Lone, vec![0, 1, 1, 1]),
@@ -1293,6 +1320,42 @@ mod tests {
         let zero = Expr::constant(TupleSet::from_tuples(0, [vec![]]));
         assert!(eval_expr(&inst, &Expr::domain_restrict(r(0), zero.clone())).is_err());
         assert!(eval_formula(&inst, &zero.some()).is_err());
+    }
+
+    #[test]
+    fn hints_order_the_search_without_changing_its_answer() {
+        // 21 atoms: too many subsets to enumerate, but a hint that is a witness decides.
+        let inst = Instance {
+            universe: Universe::new((0..21).map(|i| format!("a{i}")).collect()),
+            values: vec![],
+        };
+        let three = TupleSet::of_atoms([1, 4, 9]);
+        let body = Formula::cardinality(CardCmp::Exactly, var(0, 1), 3);
+        let some = Formula::exists(vec![decl(0, DeclMult::Set, Expr::univ())], body.clone());
+        let all = Formula::forall(
+            vec![decl(0, DeclMult::Set, Expr::univ())],
+            body.clone().not(),
+        );
+        let hint = |v: TupleSet| HashMap::from([(VarId(0), v)]);
+        assert!(eval_formula_hinted(&inst, &some, hint(three.clone())).unwrap());
+        assert!(!eval_formula_hinted(&inst, &all, hint(three.clone())).unwrap());
+        // A hint that is no witness leaves the search to do: still too large here.
+        let two = TupleSet::of_atoms([1, 4]);
+        assert!(eval_formula_hinted(&inst, &some, hint(two.clone())).is_err());
+        // A hint outside the declaration (`one` takes single atoms) is not tried.
+        let one = Formula::exists(vec![decl(0, DeclMult::One, Expr::univ())], body.clone());
+        assert!(!eval_formula_hinted(&inst, &one, hint(three)).unwrap());
+        // On a small universe, hinted or not, the answer is the same.
+        let small = Instance {
+            universe: Universe::new((0..5).map(|i| format!("a{i}")).collect()),
+            values: vec![],
+        };
+        for f in [&some, &all, &one] {
+            assert_eq!(
+                eval_formula_hinted(&small, f, hint(two.clone())).unwrap(),
+                eval_formula(&small, f).unwrap()
+            );
+        }
     }
 
     #[test]

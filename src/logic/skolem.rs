@@ -17,7 +17,8 @@
 use std::collections::HashMap;
 
 use super::ast::{
-    Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind, Quantifier, VarId,
+    Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind, Quantifier, RelId,
+    VarId,
 };
 use super::problem::{Bounds, Problem, Relation, RelationKind};
 use super::tuples::TupleSet;
@@ -26,29 +27,25 @@ use super::upper::upper_bound;
 /// The problem with its outermost existentials replaced by skolem relations (appended
 /// after the problem's relations, so existing `RelId`s keep their meaning).
 pub fn skolemize(problem: &Problem, prefix: &str) -> Problem {
-    let mut s = Skolemizer {
-        bounds: problem.bounds.clone(),
-        prefix,
-        done: HashMap::new(),
-        pinned: Vec::new(),
-    };
+    skolemize_with_witnesses(problem, prefix).0
+}
+
+/// [`skolemize`], also telling which relation stands for which quantified variable.
+pub fn skolemize_with_witnesses(problem: &Problem, prefix: &str) -> (Problem, Vec<(VarId, RelId)>) {
+    let mut s = Skolemizer::new(&problem.bounds, prefix);
     let formula = s.walk(&problem.formula, true);
-    Problem {
+    let problem = Problem {
         bounds: s.bounds,
         formula,
-    }
+    };
+    (problem, s.witnesses)
 }
 
 /// [`skolemize`] for a conjunction given as separate parts: the same skolem relations
 /// (appended to `bounds`), but each part's result kept apart, so that a caller can switch
 /// parts on and off (unsat cores). A skolem's constraints stay inside its part.
 pub fn skolemize_parts(bounds: &Bounds, parts: &[Formula], prefix: &str) -> (Bounds, Vec<Formula>) {
-    let mut s = Skolemizer {
-        bounds: bounds.clone(),
-        prefix,
-        done: HashMap::new(),
-        pinned: Vec::new(),
-    };
+    let mut s = Skolemizer::new(bounds, prefix);
     let parts = parts.iter().map(|f| s.walk(f, true)).collect();
     (s.bounds, parts)
 }
@@ -63,12 +60,7 @@ pub fn skolemize_shared(
     parts: &[Formula],
     prefix: &str,
 ) -> (Bounds, Vec<Formula>, Vec<Formula>) {
-    let mut s = Skolemizer {
-        bounds: bounds.clone(),
-        prefix,
-        done: HashMap::new(),
-        pinned: Vec::new(),
-    };
+    let mut s = Skolemizer::new(bounds, prefix);
     let mut subst = Substitution::default();
     let witness = s.skolem_relations(decls, &mut subst);
     let parts = parts.iter().map(|f| subst.formula(f)).collect();
@@ -82,9 +74,21 @@ struct Skolemizer<'a> {
     done: HashMap<(usize, bool), Formula>,
     /// Keeps every memoized node alive, so that no address is reused for another node.
     pinned: Vec<Formula>,
+    /// The relation made for each quantified variable.
+    witnesses: Vec<(VarId, RelId)>,
 }
 
-impl Skolemizer<'_> {
+impl<'a> Skolemizer<'a> {
+    fn new(bounds: &Bounds, prefix: &'a str) -> Skolemizer<'a> {
+        Skolemizer {
+            bounds: bounds.clone(),
+            prefix,
+            done: HashMap::new(),
+            pinned: Vec::new(),
+            witnesses: Vec::new(),
+        }
+    }
+
     fn walk(&mut self, f: &Formula, positive: bool) -> Formula {
         let key = (f.node_id(), positive);
         if let Some(done) = self.done.get(&key) {
@@ -190,6 +194,7 @@ impl Skolemizer<'_> {
                 lower: TupleSet::empty(d.arity()),
                 upper,
             });
+            self.witnesses.push((d.var, rel));
             let r = Expr::rel(rel, d.arity());
             witness.push(r.in_(&bound));
             match d.mult {

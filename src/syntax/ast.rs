@@ -367,13 +367,29 @@ impl Expr {
 /// Every string literal used as an expression in the module (not names of facts or
 /// asserts), in order of first appearance; Alloy gives each its own `String` atom.
 pub fn string_literals(module: &Module, out: &mut Vec<String>) {
-    fn expr(e: &Expr, out: &mut Vec<String>) {
+    visit_exprs(module, &mut |e| {
+        if let ExprKind::Str(s) = &e.kind
+            && !out.contains(s)
+        {
+            out.push(s.clone());
+        }
+    });
+}
+
+/// Whether the module writes `seq X` anywhere (Alloy then opens util/sequniv as `seq`).
+pub fn uses_seq(module: &Module) -> bool {
+    let mut found = false;
+    visit_exprs(module, &mut |e| {
+        found |= matches!(e.kind, ExprKind::Unary(UnaryOp::Mult(Multiplicity::Seq), _));
+    });
+    found
+}
+
+/// Call `f` on every expression of the module, outer before inner, in source order.
+pub fn visit_exprs(module: &Module, f: &mut dyn FnMut(&Expr)) {
+    fn expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+        f(e);
         match &e.kind {
-            ExprKind::Str(s) => {
-                if !out.contains(s) {
-                    out.push(s.clone());
-                }
-            }
             ExprKind::Name(_)
             | ExprKind::AtName(_)
             | ExprKind::This
@@ -383,60 +399,61 @@ pub fn string_literals(module: &Module, out: &mut Vec<String>) {
             | ExprKind::IntSig
             | ExprKind::StringSig
             | ExprKind::SeqInt
+            | ExprKind::Str(_)
             | ExprKind::Number(_) => {}
-            ExprKind::Unary(_, x) => expr(x, out),
+            ExprKind::Unary(_, x) => expr(x, f),
             ExprKind::Binary(_, a, b) | ExprKind::Arrow(_, _, a, b) => {
-                expr(a, out);
-                expr(b, out);
+                expr(a, f);
+                expr(b, f);
             }
             ExprKind::Box(head, args) => {
-                expr(head, out);
-                args.iter().for_each(|a| expr(a, out));
+                expr(head, f);
+                args.iter().for_each(|a| expr(a, f));
             }
             ExprKind::IfElse(c, a, b) => {
-                expr(c, out);
-                expr(a, out);
-                expr(b, out);
+                expr(c, f);
+                expr(a, f);
+                expr(b, f);
             }
-            ExprKind::Disj(args) => args.iter().for_each(|a| expr(a, out)),
+            ExprKind::Disj(args) => args.iter().for_each(|a| expr(a, f)),
             ExprKind::Quant(_, decls, body) | ExprKind::Comprehension(decls, body) => {
-                decls.iter().for_each(|d| expr(&d.bound, out));
-                expr(body, out);
+                decls.iter().for_each(|d| expr(&d.bound, f));
+                expr(body, f);
             }
             ExprKind::Let(binds, body) => {
-                binds.iter().for_each(|(_, v)| expr(v, out));
-                expr(body, out);
+                binds.iter().for_each(|(_, v)| expr(v, f));
+                expr(body, f);
             }
-            ExprKind::Block(b) => block(b, out),
+            ExprKind::Block(b) => block(b, f),
         }
     }
-    fn block(b: &Block, out: &mut Vec<String>) {
-        b.exprs.iter().for_each(|e| expr(e, out));
+    fn block(b: &Block, f: &mut dyn FnMut(&Expr)) {
+        b.exprs.iter().for_each(|e| expr(e, f));
     }
     for p in &module.paragraphs {
         match p {
             Paragraph::Sig(s) => {
-                s.fields.iter().for_each(|d| expr(&d.bound, out));
+                s.fields.iter().for_each(|d| expr(&d.bound, f));
                 if let Some(b) = &s.fact {
-                    block(b, out);
+                    block(b, f);
                 }
             }
             Paragraph::Enum(_) => {}
-            Paragraph::Fact(f) => block(&f.body, out),
-            Paragraph::Assert(a) => block(&a.body, out),
+            Paragraph::Fact(x) => block(&x.body, f),
+            Paragraph::Assert(a) => block(&a.body, f),
             Paragraph::Pred(p) => {
-                p.params.iter().for_each(|d| expr(&d.bound, out));
-                block(&p.body, out);
+                p.params.iter().for_each(|d| expr(&d.bound, f));
+                block(&p.body, f);
             }
-            Paragraph::Fun(f) => {
-                f.params.iter().for_each(|d| expr(&d.bound, out));
-                expr(&f.result, out);
-                expr(&f.body, out);
+            Paragraph::Fun(x) => {
+                x.params.iter().for_each(|d| expr(&d.bound, f));
+                expr(&x.result, f);
+                expr(&x.body, f);
             }
-            Paragraph::Macro(m) => expr(&m.body, out),
+            Paragraph::Macro(m) => expr(&m.body, f),
             Paragraph::Command(c) => {
                 if let CommandTarget::Block(_, b) = &c.target {
-                    block(b, out);
+                    block(b, f);
                 }
             }
         }
