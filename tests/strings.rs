@@ -41,3 +41,42 @@ fn string_has_the_literals_the_command_reaches() {
            check { "a" != "b" and "a" = "a" and #("a" + "a") = 1 } expect 0"#,
     );
 }
+
+#[test]
+fn exactly_n_strings_adds_fresh_ones_up_to_n() {
+    // Verdicts of Alloy 6 on the same commands.
+    check_expectations(
+        r#"sig A { name: String }
+           run { #String = 3 } for 3 but exactly 3 String expect 1
+           run { #String = 1 and A.name = "x" } for 3 but exactly 3 String expect 0
+           -- more literals than the scope: the literals win
+           run { #String = 2 and A.name = "x" + "y" } for 3 but exactly 1 String expect 1
+           -- the fresh strings differ from the literals
+           run { #String = 3 and some A.name - "x" - "y" } for 3 but exactly 3 String expect 1
+           run { #A = 3 and #A.name = 3 } for 3 but exactly 3 String expect 1
+           run { #String = 2 } for 3 but exactly 0 String expect 0"#,
+    );
+}
+
+#[test]
+fn a_string_scope_must_be_exact() {
+    let mut sources = SourceMap::new();
+    let checked = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "strings.als".into(),
+            text: "sig A { name: String }\nrun {} for 3 but 3 String".into(),
+            dir: None,
+        },
+    )
+    .expect("loads");
+    let err = CommandRun::start(&checked, 0, &RunOptions::default())
+        .err()
+        .expect("refused");
+    assert_eq!(err.0[0].message, "`String` must have an exact scope");
+    let span = err.0[0].span.expect("spanned");
+    assert_eq!(
+        &"sig A { name: String }\nrun {} for 3 but 3 String"[span.range()],
+        "3 String"
+    );
+}

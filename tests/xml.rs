@@ -207,6 +207,8 @@ fn instance_xml_reads_back_as_the_instance() {
         "examples/elevator.als",
         "examples/higher-order/kernel.als",
         "examples/isolation/plume.als",
+        "examples/strings.als",
+        "examples/sequences.als",
     ] {
         relations += check_file(path);
     }
@@ -257,6 +259,8 @@ fn instance_xml_is_read_by_sterlings_parser() {
         "examples/elevator.als",
         "examples/higher-order/kernel.als",
         "examples/isolation/plume.als",
+        "examples/strings.als",
+        "examples/sequences.als",
     ] {
         let written = write_first_instance(path);
         let file = tmp.join("instance.xml");
@@ -328,6 +332,8 @@ fn instance_xml_is_read_by_alloy_when_alloy_is_at_hand() {
         "examples/family.als",
         "examples/filesystem.als",
         "examples/integers.als",
+        "examples/strings.als",
+        "examples/sequences.als",
         "examples/higher-order/kernel.als",
         "examples/isolation/plume.als",
         "examples/isolation/fekete.als",

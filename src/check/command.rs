@@ -43,6 +43,8 @@ pub struct Scopes {
     pub bitwidth: u32,
     /// The longest sequence: `seq/Int` is the integers `0..maxseq-1`.
     pub maxseq: u32,
+    /// `exactly N String`: at least N strings, the literals and fresh ones.
+    pub strings: usize,
 }
 
 /// The most primary variables (tuples that a relation may or may not hold) a command may
@@ -148,6 +150,7 @@ pub fn build(
     presentation.named_atoms = builder.int_atoms.clone();
     presentation.xml.bitwidth = scopes.bitwidth;
     presentation.xml.maxseq = scopes.maxseq;
+    presentation.xml.strings = builder.pool[STRING.index()].clone();
     // A witness is named by its quantifier's variable (`$co`) in every view: each
     // command's instance is shown on its own, so the command's label adds nothing.
     let skolem_prefix = String::new();
@@ -419,6 +422,7 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
     let mut any_sig_scope = false;
     let mut bitwidth = DEFAULT_BITWIDTH;
     let mut seq_scope: Option<(u32, Span)> = None;
+    let mut strings = 0;
     if let Some(scope) = &cmd.scope {
         overall = scope.overall.map(|(n, _)| n as usize);
         for ts in &scope.types {
@@ -456,7 +460,20 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
                     seq_scope = Some((ts.count, ts.span));
                     continue;
                 }
-                "String" => continue,
+                "String" => {
+                    if ts.exactly {
+                        strings = ts.count as usize;
+                    } else {
+                        errors.push(
+                            Diagnostic::error(ts.span, "`String` must have an exact scope")
+                                .with_help(format!(
+                                    "`exactly {} String`: the literals, and fresh strings up to that many",
+                                    ts.count
+                                )),
+                        );
+                    }
+                    continue;
+                }
                 "univ" | "none" | "seq/Int" => {
                     errors.push(Diagnostic::error(
                         ts.span,
@@ -671,6 +688,7 @@ fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes, Errors> {
         exact,
         bitwidth,
         maxseq,
+        strings,
     })
 }
 
@@ -851,11 +869,19 @@ impl<'a> BoundsBuilder<'a> {
         self.pool[INT.index()] = ints;
         // One atom per string literal, named as Alloy prints it (quoted), after the integers.
         self.string_base = self.atom_names.len() as Atom;
-        let strings: Vec<Atom> = self
-            .strings
-            .iter()
-            .map(|text| {
-                let name = format!("{text:?}");
+        // `exactly N String` adds fresh strings ("String0", ...) up to N, as Alloy does.
+        let mut names: Vec<String> = self.strings.iter().map(|t| format!("{t:?}")).collect();
+        let mut k = 0;
+        while names.len() < self.scopes.strings {
+            let fresh = format!("\"String{k}\"");
+            k += 1;
+            if !names.contains(&fresh) {
+                names.push(fresh);
+            }
+        }
+        let strings: Vec<Atom> = names
+            .into_iter()
+            .map(|name| {
                 self.atom_names.push(name.clone());
                 let atom = (self.atom_names.len() - 1) as Atom;
                 self.int_atoms.push((atom, name));
@@ -1196,6 +1222,7 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
             field_types,
             bitwidth: 0,
             maxseq: 0,
+            strings: Vec::new(),
         },
     }
 }

@@ -64,6 +64,8 @@ pub struct XmlShape {
     pub field_types: Vec<Vec<Vec<String>>>,
     pub bitwidth: u32,
     pub maxseq: u32,
+    /// The atoms of `String` (fixed by the bounds; Alloy lists them, not the integers).
+    pub strings: Vec<crate::logic::Atom>,
 }
 
 #[derive(Clone, Debug, Default)]

@@ -89,7 +89,18 @@ pub fn instance_xml(
     builtin(&mut out, "seq/Int", Some(int), seq);
     builtin(&mut out, "Int", Some(univ), int);
     let string = id("String");
-    builtin(&mut out, "String", Some(univ), string);
+    let _ = writeln!(
+        out,
+        "\n<sig label=\"String\" ID=\"{string}\" parentID=\"{univ}\" builtin=\"yes\">"
+    );
+    for a in &p.xml.strings {
+        let _ = writeln!(
+            out,
+            "   <atom label=\"{}\"/>",
+            escape(&super::names::atom_name(&names, *a))
+        );
+    }
+    out.push_str("</sig>\n");
     // Atoms a sig's children hold are written with the children.
     let mut held_below: HashMap<String, BTreeSet<Atom>> = HashMap::new();
     for (i, sig) in p.sigs.iter().enumerate() {
