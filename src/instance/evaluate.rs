@@ -538,19 +538,11 @@ impl<'a> Evaluator<'a> {
         };
         if let Some(hint) = self.hints.get(&decl.var).cloned()
             && self.in_range(decl, &hint)?
+            && self.decides(q, decl, hint, rest, body)?
         {
-            let mark = self.env.len();
-            self.env.bind(decl.var, hint);
-            let holds = self.quantifier(q, rest, body);
-            self.env.truncate(mark);
-            match (q, holds?) {
-                (Quantifier::All, false) => return Ok(false),
-                (Quantifier::Some, true) => return Ok(true),
-                _ => {}
-            }
+            return Ok(q == Quantifier::Some);
         }
         let range = self.decl_range(decl)?;
-        let mark = self.env.len();
         let higher_order = !decl.is_first_order();
         for i in 0..range.len() {
             if higher_order {
@@ -562,16 +554,28 @@ impl<'a> Evaluator<'a> {
                 }
                 self.budget -= 1;
             }
-            self.env.bind(decl.var, range.get(i));
-            let holds = self.quantifier(q, rest, body);
-            self.env.truncate(mark);
-            match (q, holds?) {
-                (Quantifier::All, false) => return Ok(false),
-                (Quantifier::Some, true) => return Ok(true),
-                _ => {}
+            if self.decides(q, decl, range.get(i), rest, body)? {
+                return Ok(q == Quantifier::Some);
             }
         }
         Ok(q == Quantifier::All)
+    }
+
+    /// Whether binding `decl` to `value` settles the quantifier: `some` holds, or `all`
+    /// fails.
+    fn decides(
+        &mut self,
+        q: Quantifier,
+        decl: &Decl,
+        value: TupleSet,
+        rest: &[Decl],
+        body: &Formula,
+    ) -> Result<bool, EvalError> {
+        let mark = self.env.len();
+        self.env.bind(decl.var, value);
+        let holds = self.quantifier(q, rest, body);
+        self.env.truncate(mark);
+        Ok(holds? == (q == Quantifier::Some))
     }
 
     /// Calls `leaf` once per binding of the first-order `decls` (each variable to one
