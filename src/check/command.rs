@@ -721,7 +721,7 @@ fn tighten_field_bounds(model: &Model, elab: &Elaborator, bounds: &mut Bounds) {
 /// The smallest bitwidth whose integers index a sequence of length n.
 fn seq_bitwidth(n: u32) -> u32 {
     (1..=30)
-        .find(|&bw| (1u32 << (bw - 1)) - 1 >= n)
+        .find(|&bw| (1u32 << (bw - 1)) > n)
         .unwrap_or(30)
 }
 
