@@ -8,10 +8,11 @@
 //!   same, sweeps of 5-8 nodes for Turan and max cut, and the max-of-n synthesis).
 //!
 //! Every command runs once under the default options; its verdict must equal its
-//! `expect`. Each command runs in a child process (this program run again with `--child`)
-//! with a time limit, so that a slow one cannot hang the bench: at the limit the solver's
-//! stop flag is raised, and a child that has not returned a few seconds later (varisat
-//! cannot stop mid-search, the evaluator does not look at the flag) is killed. Prints one
+//! `expect`. Each command runs in a child process (this program run again with `--child`,
+//! `common::run_child`) with a time limit, so that a slow one cannot hang the bench: at
+//! the limit the solver's stop flag is raised, and a child that has not returned a few
+//! seconds later (varisat cannot stop mid-search, the evaluator does not look at the
+//! flag) is killed. Prints one
 //! row per command as it finishes: the wall time (including the re-check of instances by
 //! the evaluator), the translation and solving time alone, CEGIS candidates and
 //! counterexamples; then the totals per encoding; then a comparison table keyed by
@@ -22,30 +23,24 @@
 //! Run with `cargo bench --bench alloystar [-- [FILTER] [FLAGS]]`: FILTER is a substring
 //! of `file:label` (the file's name without `.als`, the same for both encodings).
 //! FLAGS: `--timeout SECS` (per command, default 300), `--injection` or `--int` (only
-//! that encoding); and options of the solve: `--naive`, `--no-instantiate`,
-//! `--no-incremental`, `--no-verify`, `--varisat` / `--cadical` (every SAT problem on that
-//! backend), `--cadical-verifiers` (only the CEGIS verifiers). Other arguments starting
-//! with `-` (such as the `--bench` that cargo passes) are ignored.
+//! that encoding); and options of the solve (`common::options`): `--naive`,
+//! `--no-instantiate`, `--no-incremental`, `--no-verify`, `--symmetry=N`,
+//! `--no-fix-order`, `--varisat` / `--cadical` (every SAT problem on that backend),
+//! `--cadical-verifiers` (only the CEGIS verifiers). Other arguments starting with `-`
+//! (such as the `--bench` that cargo passes) are ignored.
 
 mod common;
 
 use std::collections::{BTreeSet, HashMap};
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::Outcome;
 use solder::diagnostic::SourceMap;
-use solder::session::{CommandRun, RunOptions, load_file};
-use solder::solve::{BackendKind, Progress};
+use solder::session::load_file;
 
 /// The default time limit of one command.
 const DEFAULT_TIMEOUT_SECS: f64 = 300.0;
-/// How long a child may go on after its time limit before it is killed.
-const GRACE: Duration = Duration::from_secs(5);
-const POLL: Duration = Duration::from_millis(10);
 
 /// The targets for the `#` encoding (about Alloy*'s times): (file, label,
 /// seconds). Turan at 8 nodes both as the guarded universal (`turan8`) and in Alloy*'s
@@ -78,40 +73,6 @@ impl Encoding {
             Encoding::Int => "#",
         }
     }
-}
-
-fn verdict_word(found: Option<u32>) -> &'static str {
-    match found {
-        Some(1) => "sat",
-        Some(0) => "unsat",
-        Some(_) => "?",
-        None => "interrupted",
-    }
-}
-
-fn options(flags: &[String]) -> RunOptions {
-    let mut opts = RunOptions::default();
-    for flag in flags {
-        match flag.as_str() {
-            "--naive" => opts.solve.naive = true,
-            "--no-instantiate" => opts.solve.instantiate = false,
-            "--no-incremental" => opts.solve.incremental = false,
-            "--no-verify" => opts.verify = false,
-            "--varisat" | "--cadical" => {
-                let kind = if flag == "--varisat" {
-                    BackendKind::Varisat
-                } else {
-                    BackendKind::Cadical
-                };
-                opts.solve.backend = kind;
-                opts.solve.candidate_backend = Some(kind);
-                opts.solve.verifier_backend = Some(kind);
-            }
-            "--cadical-verifiers" => opts.solve.verifier_backend = Some(BackendKind::Cadical),
-            _ => {}
-        }
-    }
-    opts
 }
 
 /// The command line of the bench (not of a child).
@@ -155,27 +116,6 @@ fn parse_args(args: &[String]) -> Args {
     parsed
 }
 
-/// How a command ended.
-#[derive(Clone, Debug)]
-enum Outcome {
-    /// 1 (sat) or 0 (unsat), Alloy's `expect` values.
-    Found(u32),
-    /// The time limit passed (the solver stopped, or the child was killed).
-    Timeout,
-    /// The command could not be solved (the child printed why) or the child failed.
-    Error,
-}
-
-impl Outcome {
-    fn word(&self) -> &'static str {
-        match self {
-            Outcome::Found(f) => verdict_word(Some(*f)),
-            Outcome::Timeout => "timeout",
-            Outcome::Error => "error",
-        }
-    }
-}
-
 /// One command under one encoding.
 #[derive(Clone, Debug)]
 struct Row {
@@ -204,156 +144,6 @@ impl Row {
 
 fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
     v.map_or("-".to_string(), |v| v.to_string())
-}
-
-/// Child mode: solve command `index` of `file` with a time limit and report on standard
-/// output, one line per event: `progress CAND CEX` when the limit passes (in case the
-/// parent has to kill this process), then `done VERDICT MS SOLVE_MS CAND CEX`.
-fn child(args: &[String]) {
-    let file = PathBuf::from(&args[0]);
-    let index: usize = args[1].parse().expect("command index");
-    let timeout = Duration::from_secs_f64(args[2].parse().expect("timeout seconds"));
-    let flags = &args[3..];
-    let mut opts = options(flags);
-    let stop = Arc::new(AtomicBool::new(false));
-    let progress = Arc::new(Progress::default());
-    opts.solve.stop = Some(stop.clone());
-    opts.solve.progress = Some(progress.clone());
-    let out = Arc::new(Mutex::new(std::io::stdout()));
-    let mut sources = SourceMap::new();
-    let checked = match load_file(&mut sources, &file) {
-        Ok(checked) => checked,
-        Err(errors) => {
-            eprintln!("{}", sources.render(&errors.0, false));
-            std::process::exit(2);
-        }
-    };
-    let finished = Arc::new(AtomicBool::new(false));
-    let watcher = {
-        let (stop, progress, out, finished) = (
-            stop.clone(),
-            progress.clone(),
-            out.clone(),
-            finished.clone(),
-        );
-        std::thread::spawn(move || {
-            let started = Instant::now();
-            while started.elapsed() < timeout {
-                if finished.load(Ordering::SeqCst) {
-                    return;
-                }
-                std::thread::sleep(POLL);
-            }
-            stop.store(true, Ordering::SeqCst);
-            let mut out = out.lock().unwrap();
-            let _ = writeln!(
-                out,
-                "progress {} {}",
-                progress.candidates.load(Ordering::Relaxed),
-                progress.counterexamples.load(Ordering::Relaxed)
-            );
-            let _ = out.flush();
-        })
-    };
-    let started = Instant::now();
-    let run = CommandRun::start(&checked, index, &opts);
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
-    finished.store(true, Ordering::SeqCst);
-    let run = match run {
-        Ok(run) => run,
-        Err(errors) => {
-            eprintln!("{}", sources.render(&errors.0, false));
-            std::process::exit(2);
-        }
-    };
-    let stats = run.stats();
-    let solve_ms = (stats.translate_time + stats.solve_time).as_secs_f64() * 1000.0;
-    let verdict = if stop.load(Ordering::SeqCst) && run.found().is_none() {
-        "timeout"
-    } else {
-        verdict_word(run.found())
-    };
-    {
-        let mut out = out.lock().unwrap();
-        let _ = writeln!(
-            out,
-            "done {verdict} {ms:.3} {solve_ms:.3} {} {}",
-            stats.candidates, stats.counterexamples
-        );
-        let _ = out.flush();
-    }
-    let _ = watcher.join();
-}
-
-/// Run command `index` of `file` in a child process and read its report.
-fn run_child(
-    file: &Path,
-    index: usize,
-    args: &Args,
-) -> (Outcome, f64, Option<f64>, [Option<usize>; 2]) {
-    let exe = std::env::current_exe().expect("the bench's own executable");
-    let mut child = Command::new(exe)
-        .arg("--child")
-        .arg(file)
-        .arg(index.to_string())
-        .arg(args.timeout.as_secs_f64().to_string())
-        .args(&args.flags)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start a child process");
-    let started = Instant::now();
-    let mut killed = false;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for the child") {
-            break status;
-        }
-        if started.elapsed() > args.timeout + GRACE {
-            // The child we started, by its handle.
-            let _ = child.kill();
-            killed = true;
-            break child.wait().expect("wait for the killed child");
-        }
-        std::thread::sleep(POLL);
-    };
-    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let mut text = String::new();
-    if let Some(mut stdout) = child.stdout.take() {
-        let _ = stdout.read_to_string(&mut text);
-    }
-    let mut counts = [None, None];
-    for line in text.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            ["progress", cand, cex] => {
-                counts = [cand.parse().ok(), cex.parse().ok()];
-            }
-            ["done", verdict, ms, solve_ms, cand, cex] => {
-                let outcome = match *verdict {
-                    "sat" => Outcome::Found(1),
-                    "unsat" => Outcome::Found(0),
-                    "timeout" | "interrupted" => Outcome::Timeout,
-                    _ => Outcome::Error,
-                };
-                return (
-                    outcome,
-                    ms.parse().unwrap_or(elapsed_ms),
-                    solve_ms.parse().ok(),
-                    [cand.parse().ok(), cex.parse().ok()],
-                );
-            }
-            _ => {}
-        }
-    }
-    if killed {
-        (Outcome::Timeout, elapsed_ms, None, counts)
-    } else {
-        if !status.success() {
-            eprintln!("child for {} #{index} failed: {status}", file.display());
-        }
-        (Outcome::Error, elapsed_ms, None, counts)
-    }
 }
 
 fn print_header() {
@@ -412,7 +202,7 @@ fn cell(row: Option<&Row>) -> String {
 fn main() {
     let all: Vec<String> = std::env::args().skip(1).collect();
     if all.first().is_some_and(|a| a == "--child") {
-        child(&all[1..]);
+        common::child_main(&all[1..]);
         return;
     }
     let args = parse_args(&all);
@@ -475,17 +265,16 @@ fn main() {
                 {
                     continue;
                 }
-                let (outcome, ms, solve_ms, [candidates, counterexamples]) =
-                    run_child(file, i, &args);
+                let report = common::run_child(file, i, args.timeout, &args.flags);
                 let row = Row {
                     key: key.clone(),
                     encoding: *encoding,
                     expect: cmd.expect,
-                    outcome,
-                    ms,
-                    solve_ms,
-                    candidates,
-                    counterexamples,
+                    outcome: report.outcome,
+                    ms: report.ms,
+                    solve_ms: report.solve_ms,
+                    candidates: report.candidates,
+                    counterexamples: report.counterexamples,
                 };
                 print_row(&row);
                 if row.wrong() {
