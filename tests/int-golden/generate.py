@@ -784,46 +784,27 @@ def compile_batch(jar):
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--models", type=int, default=600)
-    ap.add_argument("--seed", type=int, default=2024)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--jar", default=ALLOY_JAR)
-    ap.add_argument("--cache", default=DEFAULT_CACHE)
-    ap.add_argument("--no-solve", action="store_true")
-    args = ap.parse_args()
-    CACHE = args.cache
+def solve_all(models, jar=ALLOY_JAR, jobs=2, cache_path=DEFAULT_CACHE, progress_every=50):
+    """Solve models with Alloy 6 in both modes, through the answer cache at `cache_path`.
 
-    os.makedirs(CASES, exist_ok=True)
-    for f in os.listdir(CASES):
-        if f.endswith(".als"):
-            os.remove(os.path.join(CASES, f))
+    `models` is a list of tuples whose items 1 and 2 are the model's path and text (the rest
+    is passed through). Returns `[(model, {"wrap": answer, "prevent": answer})]` in the
+    same order, each answer as `AlloyWorker.solve` gives it. Also used by
+    tests/seq-golden/generate.py.
+    """
     cache = {}
-    if os.path.exists(CACHE):
-        with open(CACHE) as fh:
+    if os.path.exists(cache_path):
+        with open(cache_path) as fh:
             cache = json.load(fh)
 
-    models = []
-    for i in range(args.models):
-        text, kind, bw, feats = make_model(args.seed, i)
-        name = f"i{i:04d}.als"
-        path = os.path.join(CASES, name)
-        with open(path, "w") as fh:
-            fh.write(text)
-        models.append((name, path, text, bw, feats))
-    if args.no_solve:
-        print(f"wrote {len(models)} models")
-        return
-
-    classdir = compile_batch(args.jar)
+    classdir = compile_batch(jar)
     workers = queue.Queue()
-    for _ in range(args.jobs):
-        workers.put(AlloyWorker(classdir, args.jar))
+    for _ in range(jobs):
+        workers.put(AlloyWorker(classdir, jar))
     lock = threading.Lock()
 
     def work(m):
-        name, path, text, bw, feats = m
+        path, text = m[1], m[2]
         out = {}
         w = workers.get()
         try:
@@ -844,18 +825,50 @@ def main():
 
     start = time.time()
     results = []
-    with ThreadPoolExecutor(max_workers=args.jobs) as ex:
+    with ThreadPoolExecutor(max_workers=jobs) as ex:
         for m, out in ex.map(work, models):
             results.append((m, out))
-            if len(results) % 50 == 0:
+            if len(results) % progress_every == 0:
                 print(f"{len(results)}/{len(models)} ({time.time() - start:.0f} s)", file=sys.stderr)
-                with lock, open(CACHE, "w") as fh:
+                with lock, open(cache_path, "w") as fh:
                     json.dump(cache, fh)
     while not workers.empty():
         workers.get().stop()
     shutil.rmtree(classdir, ignore_errors=True)
-    with open(CACHE, "w") as fh:
+    with open(cache_path, "w") as fh:
         json.dump(cache, fh)
+    return results
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--models", type=int, default=600)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jar", default=ALLOY_JAR)
+    ap.add_argument("--cache", default=DEFAULT_CACHE)
+    ap.add_argument("--no-solve", action="store_true")
+    args = ap.parse_args()
+
+    os.makedirs(CASES, exist_ok=True)
+    for f in os.listdir(CASES):
+        if f.endswith(".als"):
+            os.remove(os.path.join(CASES, f))
+
+    models = []
+    for i in range(args.models):
+        text, kind, bw, feats = make_model(args.seed, i)
+        name = f"i{i:04d}.als"
+        path = os.path.join(CASES, name)
+        with open(path, "w") as fh:
+            fh.write(text)
+        models.append((name, path, text, bw, feats))
+    if args.no_solve:
+        print(f"wrote {len(models)} models")
+        return
+
+    start = time.time()
+    results = solve_all(models, args.jar, args.jobs, args.cache)
 
     kept = dropped = 0
     with open(MANIFEST, "w") as fh:
