@@ -720,9 +720,7 @@ fn tighten_field_bounds(model: &Model, elab: &Elaborator, bounds: &mut Bounds) {
 
 /// The smallest bitwidth whose integers index a sequence of length n.
 fn seq_bitwidth(n: u32) -> u32 {
-    (1..=30)
-        .find(|&bw| (1u32 << (bw - 1)) > n)
-        .unwrap_or(30)
+    (1..=30).find(|&bw| (1u32 << (bw - 1)) > n).unwrap_or(30)
 }
 
 fn scope_summary(model: &Model, scopes: &Scopes) -> String {
