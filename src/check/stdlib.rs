@@ -38,8 +38,17 @@ pub const MODULES: &[(&str, &str)] = &[
         include_str!("../../stdlib/util/integer.als"),
     ),
     (
+        "util/natural",
+        include_str!("../../stdlib/util/natural.als"),
+    ),
+    (
         "util/ordering",
         include_str!("../../stdlib/util/ordering.als"),
+    ),
+    ("util/seqrel", include_str!("../../stdlib/util/seqrel.als")),
+    (
+        "util/sequence",
+        include_str!("../../stdlib/util/sequence.als"),
     ),
     (
         "util/sequniv",
@@ -49,6 +58,11 @@ pub const MODULES: &[(&str, &str)] = &[
         "util/relation",
         include_str!("../../stdlib/util/relation.als"),
     ),
+    (
+        "util/ternary",
+        include_str!("../../stdlib/util/ternary.als"),
+    ),
+    ("util/time", include_str!("../../stdlib/util/time.als")),
 ];
 
 /// The source of a bundled module, by its path without `.als`.
