@@ -369,3 +369,11 @@ fn a_call_whose_types_meet_wins_over_one_whose_types_do_not() {
     check_expectations(text);
     assert!(load(text).model.warnings.is_empty());
 }
+
+#[test]
+fn an_opened_modules_parameter_does_not_clash_with_the_openers_names() {
+    // Alloy 6 accepts this: `elem` is util/ordering's parameter, a name inside it only.
+    check_expectations(
+        "open util/ordering[A]\nsig A {}\nsig elem {}\nrun { some elem and some first } for 3 expect 1",
+    );
+}

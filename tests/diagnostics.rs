@@ -633,3 +633,13 @@ fn calls_with_too_many_arguments_say_how_many_are_taken() {
     .expect("loads");
     assert!(CommandRun::start(&checked, 0, &RunOptions::default()).is_ok());
 }
+
+#[test]
+fn a_modules_parameters_are_not_names_for_its_opener() {
+    // Alloy 6: "The name "elem" cannot be found."
+    expect(
+        "open util/ordering[A]\nsig A {}\nrun { some elem }",
+        "cannot find `elem`",
+        "elem",
+    );
+}

@@ -34,9 +34,13 @@ pub fn items_in(model: &Model, m: ModuleId, name: &str, from: ModuleId) -> Vec<I
     let module = model.module(m);
     let visible = |private: bool| !private || m == from;
     let mut out = Vec::new();
-    for (formal, actual) in &module.params {
-        if formal == name {
-            out.push(Item::Sig(*actual));
+    // A module's parameters are names inside it only, as in Alloy: `open
+    // util/ordering[A]` does not give its opener a name `elem`.
+    if m == from {
+        for (formal, actual) in &module.params {
+            if formal == name {
+                out.push(Item::Sig(*actual));
+            }
         }
     }
     for s in &module.sigs {
