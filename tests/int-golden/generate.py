@@ -22,6 +22,7 @@ an interruption or a generator change only solves what is new; the test does not
 """
 
 import argparse
+import collections
 import hashlib
 import json
 import os
@@ -840,44 +841,51 @@ def solve_all(models, jar=ALLOY_JAR, jobs=2, cache_path=DEFAULT_CACHE, progress_
     return results
 
 
-def main():
+def main(make=None, prefix="i", models=600, seed=2024, cases=CASES, manifest=MANIFEST,
+         cache=DEFAULT_CACHE):
+    """Write the models and solve them; the sequence generator calls this with its own
+    model maker, file prefix, defaults and paths."""
+    make = make or make_model
     ap = argparse.ArgumentParser()
-    ap.add_argument("--models", type=int, default=600)
-    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--models", type=int, default=models)
+    ap.add_argument("--seed", type=int, default=seed)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--jar", default=ALLOY_JAR)
-    ap.add_argument("--cache", default=DEFAULT_CACHE)
+    ap.add_argument("--cache", default=cache)
     ap.add_argument("--no-solve", action="store_true")
     args = ap.parse_args()
 
-    os.makedirs(CASES, exist_ok=True)
-    for f in os.listdir(CASES):
+    os.makedirs(cases, exist_ok=True)
+    for f in os.listdir(cases):
         if f.endswith(".als"):
-            os.remove(os.path.join(CASES, f))
+            os.remove(os.path.join(cases, f))
 
-    models = []
+    written = []
     for i in range(args.models):
-        text, kind, bw, feats = make_model(args.seed, i)
-        name = f"i{i:04d}.als"
-        path = os.path.join(CASES, name)
+        text, kind, bw, feats = make(args.seed, i)
+        name = f"{prefix}{i:04d}.als"
+        path = os.path.join(cases, name)
         with open(path, "w") as fh:
             fh.write(text)
-        models.append((name, path, text, bw, feats))
+        written.append((name, path, text, bw, feats))
     if args.no_solve:
-        print(f"wrote {len(models)} models")
+        print(f"wrote {len(written)} models")
         return
 
     start = time.time()
-    results = solve_all(models, args.jar, args.jobs, args.cache)
+    results = solve_all(written, args.jar, args.jobs, args.cache)
 
     kept = dropped = 0
-    with open(MANIFEST, "w") as fh:
+    reasons = collections.Counter()
+    with open(manifest, "w") as fh:
         for (name, path, text, bw, feats), out in results:
             w, p = out["wrap"], out["prevent"]
             if w["status"] != "ok" or p["status"] != "ok":
                 dropped += 1
+                msg = (w.get("message") or p.get("message") or w.get("status") or "")
+                reasons[msg.split(" ", 1)[-1][:60]] += 1
                 print(f"dropped {name}: wrap {w.get('status')} prevent {p.get('status')}: "
-                      f"{(w.get('message') or p.get('message') or '')[:200]}", file=sys.stderr)
+                      f"{msg[:200]}", file=sys.stderr)
                 os.remove(path)
                 continue
             kept += 1
@@ -891,6 +899,8 @@ def main():
                 "prevent_count": p["count"],
                 "features": feats,
             }) + "\n")
+    for why, n in reasons.most_common():
+        print(f"  {n:4d} × {why}", file=sys.stderr)
     print(f"kept {kept}, dropped {dropped}, {time.time() - start:.0f} s", file=sys.stderr)
 
 

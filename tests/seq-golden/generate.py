@@ -24,14 +24,10 @@ run Alloy). Models that Alloy rejects are dropped (their file is deleted; stderr
 with Alloy's message and a tally of the reasons; README.md has the numbers).
 """
 
-import argparse
-import collections
-import json
 import os
 import random
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INT_GOLDEN = os.path.join(os.path.dirname(HERE), "int-golden")
@@ -905,62 +901,7 @@ def make_model(seed, i):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--models", type=int, default=400)
-    ap.add_argument("--seed", type=int, default=2025)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--jar", default=intgen.ALLOY_JAR)
-    ap.add_argument("--cache", default=DEFAULT_CACHE)
-    ap.add_argument("--no-solve", action="store_true")
-    args = ap.parse_args()
-
-    os.makedirs(CASES, exist_ok=True)
-    for f in os.listdir(CASES):
-        if f.endswith(".als"):
-            os.remove(os.path.join(CASES, f))
-
-    models = []
-    for i in range(args.models):
-        text, kind, bw, feats = make_model(args.seed, i)
-        name = f"s{i:04d}.als"
-        path = os.path.join(CASES, name)
-        with open(path, "w") as fh:
-            fh.write(text)
-        models.append((name, path, text, bw, feats))
-    if args.no_solve:
-        print(f"wrote {len(models)} models")
-        return
-
-    start = time.time()
-    results = intgen.solve_all(models, args.jar, args.jobs, args.cache)
-
-    kept = dropped = 0
-    reasons = collections.Counter()
-    with open(MANIFEST, "w") as fh:
-        for (name, path, text, bw, feats), out in results:
-            w, p = out["wrap"], out["prevent"]
-            if w["status"] != "ok" or p["status"] != "ok":
-                dropped += 1
-                msg = (w.get("message") or p.get("message") or w.get("status") or "")
-                reasons[msg.split(" ", 1)[-1][:60]] += 1
-                print(f"dropped {name}: wrap {w.get('status')} prevent {p.get('status')}: "
-                      f"{msg[:200]}", file=sys.stderr)
-                os.remove(path)
-                continue
-            kept += 1
-            fh.write(json.dumps({
-                "file": "cases/" + name,
-                "command": w["command"],
-                "bitwidth": bw,
-                "wrap": w["verdict"],
-                "prevent": p["verdict"],
-                "wrap_count": w["count"],
-                "prevent_count": p["count"],
-                "features": feats,
-            }) + "\n")
-    for why, n in reasons.most_common():
-        print(f"  {n:4d} × {why}", file=sys.stderr)
-    print(f"kept {kept}, dropped {dropped}, {time.time() - start:.0f} s", file=sys.stderr)
+    intgen.main(make_model, "s", 400, 2025, CASES, MANIFEST, DEFAULT_CACHE)
 
 
 if __name__ == "__main__":
