@@ -133,41 +133,31 @@ impl Layout {
             .top_sigs()
             .map(|s| values[s.index()].clone().expect("top-level sig value"))
             .collect();
-        sig_rels.push(RelSpec {
-            name: "Int".into(),
-            kind: RelationKind::Internal,
-            owner: RelOwner::Ints,
-        });
-        let ints = Expr::rel(RelId(sig_rels.len() as u32 - 1), 1);
+        // Relations the bounds fix (the integers, strings, sequence indices, successor).
+        let mut fixed = |name: &str, owner: RelOwner, arity: usize| {
+            sig_rels.push(RelSpec {
+                name: name.into(),
+                kind: RelationKind::Internal,
+                owner,
+            });
+            Expr::rel(RelId(sig_rels.len() as u32 - 1), arity)
+        };
+        let ints = fixed("Int", RelOwner::Ints, 1);
+        let strings_rel = fixed("String", RelOwner::Strings, 1);
+        let seq_indices = fixed("seq/Int", RelOwner::SeqIndices, 1);
+        let int_next = fixed("Int/next", RelOwner::IntNext, 2);
         tops.push(ints.clone());
-        sig_rels.push(RelSpec {
-            name: "String".into(),
-            kind: RelationKind::Internal,
-            owner: RelOwner::Strings,
-        });
-        let strings_rel = Expr::rel(RelId(sig_rels.len() as u32 - 1), 1);
         tops.push(strings_rel.clone());
         let univ = union_all(tops, 1);
         values[UNIV.index()] = Some(univ.clone());
         values[INT.index()] = Some(ints);
         values[STRING.index()] = Some(strings_rel);
+        values[SEQ_INT.index()] = Some(seq_indices);
+        values[NONE.index()] = Some(Expr::none(1));
         let mut strings = Vec::new();
         for m in &model.modules {
             crate::syntax::ast::string_literals(&m.ast, &mut strings);
         }
-        values[NONE.index()] = Some(Expr::none(1));
-        sig_rels.push(RelSpec {
-            name: "seq/Int".into(),
-            kind: RelationKind::Internal,
-            owner: RelOwner::SeqIndices,
-        });
-        values[SEQ_INT.index()] = Some(Expr::rel(RelId(sig_rels.len() as u32 - 1), 1));
-        sig_rels.push(RelSpec {
-            name: "Int/next".into(),
-            kind: RelationKind::Internal,
-            owner: RelOwner::IntNext,
-        });
-        let int_next = Expr::rel(RelId(sig_rels.len() as u32 - 1), 2);
         let sig_value = values
             .into_iter()
             .map(|v| v.unwrap_or_else(|| Expr::none(1)))
