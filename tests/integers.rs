@@ -272,3 +272,13 @@ fn a_literal_outside_every_bitwidth_is_warned_about_at_its_span() {
     );
     assert_eq!(sources.snippet(w[0].span.unwrap()), "9");
 }
+
+#[test]
+fn a_library_call_that_does_not_fit_is_reported_at_the_call() {
+    let e = error("sig A {}\nrun { plus[A, 1] = 2 }");
+    assert!(
+        e.contains("the arguments of `plus` do not fit its definition")
+            && e.contains("@ plus[A, 1]"),
+        "{e}"
+    );
+}

@@ -1272,7 +1272,28 @@ impl<'m> Elaborator<'m> {
             FuncBody::Fun { body, .. } => self.expr(body, &env),
         };
         self.call_stack.borrow_mut().pop();
-        result
+        result.map_err(|e| self.at_call_site(fid, e, span))
+    }
+
+    /// An error inside a library fun or pred is the caller's: its arguments do not fit.
+    /// It is reported at the call, with the library line as a note.
+    fn at_call_site(&self, fid: FuncId, e: ElabError, span: Span) -> ElabError {
+        let func = self.model.func(fid);
+        let module = self.model.module(func.module);
+        let inside = e.diag.span.filter(|s| s.file == module.file);
+        match inside {
+            Some(at) if module.is_stdlib && span.file != module.file => ElabError::from(
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "the arguments of `{}` do not fit its definition: {}",
+                        func.name, e.diag.message
+                    ),
+                )
+                .with_note(at, "in the library's definition, here"),
+            ),
+            _ => e,
+        }
     }
 
     fn expand_macro(&self, m: usize, args: &[&ast::Expr], env: &Env, span: Span) -> R<Val> {
