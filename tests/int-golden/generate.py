@@ -74,15 +74,13 @@ class Field:
         self.target = target  # for ternary: the middle sig; for rel: the target sig
 
 
-class Gen:
+class RandomModel:
+    """The random choices both golden generators make (the sequence one subclasses it)."""
+
     def __init__(self, rng):
         self.r = rng
         self.features = set()
         self.var_counter = 0
-        self.int_quant_depth = 0
-        self.sum_depth = 0
-
-    # ---- helpers ---------------------------------------------------------------------
 
     def chance(self, p):
         return self.r.random() < p
@@ -91,7 +89,7 @@ class Gen:
         return self.r.choice(xs)
 
     def weighted(self, options):
-        """options: list of (weight, thunk); returns thunk()."""
+        """options: list of (weight, thunk); returns thunk() of one with positive weight."""
         total = sum(w for w, _ in options if w > 0)
         x = self.r.random() * total
         for w, th in options:
@@ -100,15 +98,21 @@ class Gen:
             x -= w
             if x <= 0:
                 return th()
-        return options[-1][1]()
+        return [th for w, th in options if w > 0][-1]()
 
     def fresh(self, prefix):
         self.var_counter += 1
         return f"{prefix}{self.var_counter}"
 
     def feat(self, *names):
-        for n in names:
-            self.features.add(n)
+        self.features.update(names)
+
+
+class Gen(RandomModel):
+    def __init__(self, rng):
+        super().__init__(rng)
+        self.int_quant_depth = 0
+        self.sum_depth = 0
 
     # ---- the model -------------------------------------------------------------------
 

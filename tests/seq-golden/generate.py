@@ -50,38 +50,10 @@ def is_path(x):
     return all(c.isalnum() or c in "._/$" for c in x)
 
 
-class SeqGen:
+class SeqGen(intgen.RandomModel):
     def __init__(self, rng):
-        self.r = rng
-        self.features = set()
-        self.n = 0
+        super().__init__(rng)
         self.extra_facts = []
-
-    # ---- helpers ---------------------------------------------------------------------
-
-    def chance(self, p):
-        return self.r.random() < p
-
-    def pick(self, xs):
-        return self.r.choice(xs)
-
-    def weighted(self, options):
-        total = sum(w for w, _ in options if w > 0)
-        x = self.r.random() * total
-        for w, th in options:
-            if w <= 0:
-                continue
-            x -= w
-            if x <= 0:
-                return th()
-        return [th for w, th in options if w > 0][-1]()
-
-    def fresh(self, prefix):
-        self.n += 1
-        return f"{prefix}{self.n}"
-
-    def feat(self, *names):
-        self.features.update(names)
 
     def paren(self, x):
         return x if is_path(x) else f"({x})"
