@@ -196,20 +196,22 @@ fn check_written(path: &str, written: &Written) -> usize {
     checked_relations
 }
 
+/// Abstract sigs and subsigs, a subset sig, util/ordering, a higher-order witness, a model
+/// of histories (library sigs with module paths), strings and sequences.
+const XML_EXAMPLES: [&str; 7] = [
+    "examples/family.als",
+    "examples/filesystem.als",
+    "examples/elevator.als",
+    "examples/higher-order/kernel.als",
+    "examples/isolation/plume.als",
+    "examples/strings.als",
+    "examples/sequences.als",
+];
+
 #[test]
 fn instance_xml_reads_back_as_the_instance() {
     let mut relations = 0;
-    // Abstract sigs and subsigs, a subset sig, util/ordering, a higher-order witness,
-    // and a model of histories (library sigs with module paths).
-    for path in [
-        "examples/family.als",
-        "examples/filesystem.als",
-        "examples/elevator.als",
-        "examples/higher-order/kernel.als",
-        "examples/isolation/plume.als",
-        "examples/strings.als",
-        "examples/sequences.als",
-    ] {
+    for path in XML_EXAMPLES {
         relations += check_file(path);
     }
     assert!(relations > 30, "{relations}");
@@ -253,15 +255,7 @@ fn instance_xml_is_read_by_sterlings_parser() {
     let tmp = std::env::temp_dir().join(format!("solder-sterling-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut relations = 0;
-    for path in [
-        "examples/family.als",
-        "examples/filesystem.als",
-        "examples/elevator.als",
-        "examples/higher-order/kernel.als",
-        "examples/isolation/plume.als",
-        "examples/strings.als",
-        "examples/sequences.als",
-    ] {
+    for path in XML_EXAMPLES {
         let written = write_first_instance(path);
         let file = tmp.join("instance.xml");
         std::fs::write(&file, &written.xml).unwrap();

@@ -45,6 +45,10 @@ pub const MODULES: &[(&str, &str)] = &[
         "util/ordering",
         include_str!("../../stdlib/util/ordering.als"),
     ),
+    (
+        "util/relation",
+        include_str!("../../stdlib/util/relation.als"),
+    ),
     ("util/seqrel", include_str!("../../stdlib/util/seqrel.als")),
     (
         "util/sequence",
@@ -53,10 +57,6 @@ pub const MODULES: &[(&str, &str)] = &[
     (
         "util/sequniv",
         include_str!("../../stdlib/util/sequniv.als"),
-    ),
-    (
-        "util/relation",
-        include_str!("../../stdlib/util/relation.als"),
     ),
     (
         "util/ternary",
