@@ -330,9 +330,7 @@ pub(super) fn sig_fact(
 ) -> Result<Formula, ElabError> {
     let model = elab.model;
     let sig = model.sig(s);
-    let Val::Set(value, ty) = elab.sig_val(s, sig.span)? else {
-        unreachable!()
-    };
+    let (value, ty) = elab.sig_set(s);
     let env = Env::new(sig.module).with_sig_ctx(SigCtx::Fact(s));
     if sig.mult == Some(SigMult::One) {
         // For a `one` sig, `this` is the sig itself.

@@ -274,12 +274,17 @@ impl<'m> Elaborator<'m> {
 
     // ----- sigs and fields -------------------------------------------------------------
 
-    pub fn sig_val(&self, s: SigId, span: Span) -> R<Val> {
-        let _ = span;
-        Ok(Val::Set(
+    /// A sig's value and type.
+    pub fn sig_set(&self, s: SigId) -> (Expr, Type) {
+        (
             self.layout.sig_value[s.index()].clone(),
             types::sig_type(self.model, s),
-        ))
+        )
+    }
+
+    fn sig_val(&self, s: SigId) -> Val {
+        let (e, t) = self.sig_set(s);
+        Val::Set(e, t)
     }
 
     /// The type of a field (sig column first), computed on first use.
@@ -345,9 +350,7 @@ impl<'m> Elaborator<'m> {
     }
 
     fn this_decl(&self, s: SigId, span: Span) -> R<Decl> {
-        let Val::Set(e, _) = self.sig_val(s, span)? else {
-            unreachable!()
-        };
+        let (e, _) = self.sig_set(s);
         Ok(Decl {
             var: self.fresh_var(span),
             name: "this".into(),
@@ -360,9 +363,7 @@ impl<'m> Elaborator<'m> {
     pub fn field_constraints(&self, f: FieldId) -> R<Formula> {
         let field = self.model.field(f);
         let rel = self.field_expr(f)?;
-        let Val::Set(sig_e, _) = self.sig_val(field.sig, field.span)? else {
-            unreachable!()
-        };
+        let (sig_e, _) = self.sig_set(field.sig);
         let (this, plain, _, shape) = self.field_bound(f)?;
         let this_e = this.var_expr();
         let this_f = Expr::join(this_e.clone(), rel.clone());
@@ -600,8 +601,8 @@ impl<'m> Elaborator<'m> {
             )),
             A::Univ => Ok(Val::Set(self.layout.univ.clone(), Type::univ(1))),
             A::None => Ok(Val::Set(Expr::none(1), Type::empty(1))),
-            A::IntSig => self.sig_val(INT, span),
-            A::StringSig => self.sig_val(STRING, span),
+            A::IntSig => Ok(self.sig_val(INT)),
+            A::StringSig => Ok(self.sig_val(STRING)),
             A::Str(text) => {
                 {
                     let mut log = self.string_log.borrow_mut();
@@ -615,7 +616,7 @@ impl<'m> Elaborator<'m> {
                 };
                 Ok(Val::Set(value, Type::of_sig(STRING)))
             }
-            A::SeqInt => self.sig_val(SEQ_INT, span),
+            A::SeqInt => Ok(self.sig_val(SEQ_INT)),
             A::Number(n) => {
                 if let Some(bw) = self.literal_bitwidth.get()
                     && !ints::fits(*n as i128, bw)
@@ -954,7 +955,7 @@ impl<'m> Elaborator<'m> {
                 let b = self.int(args[1], env)?;
                 return Ok(Val::Int(IntExpr::binary(op, a, b)));
             }
-            "seq/Int" => return self.sig_val(SEQ_INT, span),
+            "seq/Int" => return Ok(self.sig_val(SEQ_INT)),
             _ => {}
         }
         let items = names::lookup(self.model, env.module, &q.parts);
@@ -995,9 +996,8 @@ impl<'m> Elaborator<'m> {
         for item in &items {
             match *item {
                 Item::Sig(s) => {
-                    let base = self.sig_val(s, span);
                     push(
-                        base.and_then(|b| self.join_vals(b, args, &mut arg, span)),
+                        self.join_vals(self.sig_val(s), args, &mut arg, span),
                         0,
                         &mut ok,
                     );
@@ -1755,9 +1755,7 @@ impl<'m> Elaborator<'m> {
                 if *m == Multiplicity::Seq {
                     // `seq X` is `seq/Int -> lone X` whose indices have no gaps.
                     let (elems, ty) = self.set(x, env)?;
-                    let Val::Set(indices, int) = self.sig_val(SEQ_INT, e.span)? else {
-                        unreachable!("a sig is a set")
-                    };
+                    let (indices, int) = self.sig_set(SEQ_INT);
                     let arrow = Shape::Arrow(
                         Multiplicity::Set,
                         Multiplicity::Lone,

@@ -18,9 +18,9 @@ pub mod types;
 
 use crate::diagnostic::{Diagnostic, Errors, SourceMap};
 
-use elaborate::{ElabError, Elaborator, Env, SigCtx, Val};
+use elaborate::{ElabError, Elaborator, Env};
 use layout::Layout;
-use model::{FieldId, FuncBody, FuncId, Model, ModuleId, SigMult};
+use model::{FieldId, FuncBody, FuncId, Model, ModuleId};
 
 pub use command::CommandProblem;
 pub use loader::RootSource;
@@ -85,22 +85,7 @@ fn check_bodies(elab: &Elaborator, errors: &mut Vec<Diagnostic>) {
     for (i, sig) in model.sigs.iter().enumerate() {
         if let Some(block) = &sig.fact {
             let s = model::SigId(i as u32);
-            let r = elab.sig_val(s, sig.span).and_then(|v| {
-                let env = Env::new(sig.module).with_sig_ctx(SigCtx::Fact(s));
-                let env = if sig.mult == Some(SigMult::One) {
-                    env.bind("this", v)
-                } else {
-                    let Val::Set(e, t) = v else { unreachable!() };
-                    env.bind(
-                        "this",
-                        Val::Set(
-                            crate::logic::Expr::var(elab.fresh_var(sig.span), e.arity()),
-                            t,
-                        ),
-                    )
-                };
-                elab.block(block, &env).map(|_| ())
-            });
+            let r = command::sig_fact(elab, s, block).map(|_| ());
             report(r);
         }
     }
