@@ -96,6 +96,9 @@ struct SolverArgs {
     /// CEGIS: do not instantiate universal relation variables with existential witnesses.
     #[arg(long)]
     no_instantiate: bool,
+    /// CEGIS: do not refute candidates with terms over their own relations.
+    #[arg(long)]
+    no_terms: bool,
     /// CEGIS: rebuild the candidate and verifier solvers for every candidate.
     #[arg(long)]
     no_incremental: bool,
@@ -247,6 +250,7 @@ impl SolverArgs {
         o.solve.symmetry = self.symmetry;
         o.solve.fix_orders = !self.no_fix_order;
         o.solve.instantiate = !self.no_instantiate;
+        o.solve.terms = !self.no_terms;
         o.solve.incremental = !self.no_incremental;
         o.solve.overlap_singletons = !self.no_singleton_overlap;
         o.solve.naive = self.naive;
@@ -724,9 +728,10 @@ fn print_result(
         if stats.higher_order {
             let _ = writeln!(
                 out,
-                "  CEGIS: {} candidate(s), {} counterexample(s); verifiers {} variables, {} clauses; candidate search {}, verification {}",
+                "  CEGIS: {} candidate(s), {} counterexample(s) ({} as terms); verifiers {} variables, {} clauses; candidate search {}, verification {}",
                 stats.candidates,
                 stats.counterexamples,
+                stats.term_lemmas,
                 stats.verifier_vars,
                 stats.verifier_clauses,
                 ms(stats.solve_time.saturating_sub(stats.verify_time)),
@@ -791,6 +796,7 @@ fn json_result(text: &str, cr: &CommandRun, stopped: Option<StopReason>) -> serd
             "higher_order": stats.higher_order,
             "candidates": stats.candidates,
             "counterexamples": stats.counterexamples,
+            "term_lemmas": stats.term_lemmas,
             "verifier_vars": stats.verifier_vars,
             "verifier_clauses": stats.verifier_clauses,
             "verify_ms": millis(stats.verify_time),

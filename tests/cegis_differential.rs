@@ -23,22 +23,28 @@ fn configurations() -> Vec<(String, SolveOptions)> {
     use BackendKind::{Cadical, Varisat};
     let mut out = Vec::new();
     for instantiate in [true, false] {
-        for naive in [false, true] {
-            for incremental in [true, false] {
-                // Both baselines at once only multiply each other's slowness.
-                if naive && !incremental {
-                    continue;
+        for terms in [true, false] {
+            for naive in [false, true] {
+                for incremental in [true, false] {
+                    // Both baselines at once only multiply each other's slowness; the naive
+                    // baseline ignores terms.
+                    if naive && (!incremental || !terms) {
+                        continue;
+                    }
+                    out.push((
+                        format!(
+                            "instantiate={instantiate} terms={terms} naive={naive} incremental={incremental}"
+                        ),
+                        SolveOptions {
+                            instantiate,
+                            terms,
+                            naive,
+                            incremental,
+                            check_lemmas: true,
+                            ..SolveOptions::default()
+                        },
+                    ));
                 }
-                out.push((
-                    format!("instantiate={instantiate} naive={naive} incremental={incremental}"),
-                    SolveOptions {
-                        instantiate,
-                        naive,
-                        incremental,
-                        check_lemmas: true,
-                        ..SolveOptions::default()
-                    },
-                ));
             }
         }
     }

@@ -28,7 +28,12 @@ fn configurations() -> Vec<(String, RunOptions)> {
     // The defaults: CaDiCaL candidates, varisat verifiers.
     let mut defaults = RunOptions::default();
     defaults.solve.check_lemmas = true;
-    let mut out = vec![("defaults".to_string(), defaults)];
+    let mut no_terms = defaults.clone();
+    no_terms.solve.terms = false;
+    let mut out = vec![
+        ("defaults".to_string(), defaults),
+        ("terms=false".to_string(), no_terms),
+    ];
     for instantiate in [true, false] {
         for fix_orders in [true, false] {
             for incremental in [true, false] {
@@ -41,6 +46,9 @@ fn configurations() -> Vec<(String, RunOptions)> {
                 for (candidate, verifier) in pairs {
                     let mut o = RunOptions::default();
                     o.solve.instantiate = instantiate;
+                    // Term instantiation goes with witness instantiation here (both on,
+                    // both off); `terms=false` above varies it alone.
+                    o.solve.terms = instantiate;
                     o.solve.fix_orders = fix_orders;
                     o.solve.incremental = incremental;
                     o.solve.backend = candidate;

@@ -1,6 +1,7 @@
 //! The isolation examples (`examples/isolation/*.als`): every command has an `expect` and
-//! must meet it with the default options, with every instance verified; the smaller
-//! files also under the other SAT backend and without symmetry breaking. (The framework
+//! must meet it with the default options and without term instantiation, with every
+//! instance verified; the smaller files also under the other SAT backend and without
+//! symmetry breaking. (The framework
 //! equivalences take minutes under varisat; `cargo bench --bench cegis` times them under
 //! every backend combination.)
 //!
@@ -90,18 +91,20 @@ fn isolation_examples_meet_their_expectations() {
                 failures.push(format!("{name}: no `expect`"));
                 continue;
             };
-            let configs: &[(&str, Option<BackendKind>, usize)] = if small_file(file) {
+            let configs: &[(&str, Option<BackendKind>, usize, bool)] = if small_file(file) {
                 &[
-                    ("default", None, 20),
-                    ("varisat", Some(BackendKind::Varisat), 20),
-                    ("cadical", Some(BackendKind::Cadical), 20),
-                    ("symmetry 0", None, 0),
+                    ("default", None, 20, true),
+                    ("no terms", None, 20, false),
+                    ("varisat", Some(BackendKind::Varisat), 20, true),
+                    ("cadical", Some(BackendKind::Cadical), 20, true),
+                    ("symmetry 0", None, 0, true),
                 ]
             } else {
-                &[("default", None, 20)]
+                &[("default", None, 20, true), ("no terms", None, 20, false)]
             };
-            for &(config, backend, symmetry) in configs {
+            for &(config, backend, symmetry, terms) in configs {
                 let mut opts = RunOptions::default();
+                opts.solve.terms = terms;
                 if let Some(backend) = backend {
                     opts.solve.backend = backend;
                     opts.solve.candidate_backend = Some(backend);

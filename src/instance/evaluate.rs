@@ -9,10 +9,10 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
-use std::sync::Arc;
 
 use super::Instance;
 use super::ints;
+use crate::logic::free::FreeVars;
 use crate::logic::{
     Atom, CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind,
     MultTest, Quantifier, Tuple, TupleSet, VarId,
@@ -121,9 +121,8 @@ struct Evaluator<'a> {
     env: Env,
     /// Values that quantifiers over relations may still try.
     budget: u64,
-    /// The free variables of each expression node seen (by node address: the nodes
-    /// outlive the evaluation).
-    free: HashMap<usize, Arc<BTreeSet<VarId>>>,
+    /// The free variables of each expression node seen (the nodes outlive the evaluation).
+    free: FreeVars,
     /// Values of compound expressions without free variables: a derived relation used
     /// inside a quantifier is computed once, not once per binding.
     closed_values: HashMap<usize, TupleSet>,
@@ -138,7 +137,7 @@ impl<'a> Evaluator<'a> {
             instance,
             env,
             budget: SUBSET_BUDGET,
-            free: HashMap::new(),
+            free: FreeVars::default(),
             closed_values: HashMap::new(),
             hints: HashMap::new(),
         }
@@ -153,7 +152,7 @@ impl<'a> Evaluator<'a> {
             e.kind(),
             ExprKind::Rel(_) | ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::None
         );
-        let closed = compound && self.free_vars(e).is_empty();
+        let closed = compound && self.free.expr(e).is_empty();
         if closed && let Some(v) = self.closed_values.get(&e.node_id()) {
             return Ok(v.clone());
         }
@@ -171,109 +170,6 @@ impl<'a> Evaluator<'a> {
             )));
         }
         Ok(value)
-    }
-
-    /// The variables `e` refers to without binding them.
-    fn free_vars(&mut self, e: &Expr) -> Arc<BTreeSet<VarId>> {
-        if let Some(f) = self.free.get(&e.node_id()) {
-            return f.clone();
-        }
-        use ExprKind::*;
-        let mut out = BTreeSet::new();
-        match e.kind() {
-            Var(v) => {
-                out.insert(*v);
-            }
-            Rel(_) | Const(_) | Univ | Iden | None => {}
-            Union(a, b)
-            | Intersection(a, b)
-            | Difference(a, b)
-            | Override(a, b)
-            | Join(a, b)
-            | Product(a, b)
-            | DomainRestrict(a, b)
-            | RangeRestrict(a, b) => {
-                out.extend(self.free_vars(a).iter());
-                out.extend(self.free_vars(b).iter());
-            }
-            Transpose(a) | Closure(a) | ReflexiveClosure(a) => out.extend(self.free_vars(a).iter()),
-            IfThenElse(c, a, b) => {
-                self.formula_free_vars(c, &mut out);
-                out.extend(self.free_vars(a).iter());
-                out.extend(self.free_vars(b).iter());
-            }
-            Comprehension(decls, body) => self.binder_free_vars(decls, body, &mut out),
-            IntAtom(i) => self.int_free_vars(i, &mut out),
-        }
-        let out = Arc::new(out);
-        self.free.insert(e.node_id(), out.clone());
-        out
-    }
-
-    fn formula_free_vars(&mut self, f: &Formula, out: &mut BTreeSet<VarId>) {
-        use FormulaKind::*;
-        match f.kind() {
-            Const(_) => {}
-            And(fs) | Or(fs) => fs.iter().for_each(|g| self.formula_free_vars(g, out)),
-            Not(g) => self.formula_free_vars(g, out),
-            Implies(a, b) | Iff(a, b) => {
-                self.formula_free_vars(a, out);
-                self.formula_free_vars(b, out);
-            }
-            Subset(a, b) | Equal(a, b) | StrictOrder { rel: a, elems: b } => {
-                out.extend(self.free_vars(a).iter());
-                out.extend(self.free_vars(b).iter());
-            }
-            Mult(_, a) | Cardinality(_, a, _) => out.extend(self.free_vars(a).iter()),
-            TotalOrder { elems, first, next } => {
-                for e in [elems, first, next] {
-                    out.extend(self.free_vars(e).iter());
-                }
-            }
-            Quant(_, decls, body) => self.binder_free_vars(decls, body, out),
-            IntCompare(_, a, b) => {
-                self.int_free_vars(a, out);
-                self.int_free_vars(b, out);
-            }
-            Overflows(i) => self.int_free_vars(i, out),
-        }
-    }
-
-    fn int_free_vars(&mut self, i: &IntExpr, out: &mut BTreeSet<VarId>) {
-        use IntExprKind::*;
-        match i.kind() {
-            Const(_) => {}
-            Card(e) | SumAtoms(e) => out.extend(self.free_vars(e).iter()),
-            Binary(_, a, b) => {
-                self.int_free_vars(a, out);
-                self.int_free_vars(b, out);
-            }
-            IfThenElse(c, a, b) => {
-                self.formula_free_vars(c, out);
-                self.int_free_vars(a, out);
-                self.int_free_vars(b, out);
-            }
-            Sum(decls, body) => {
-                let mut inner = BTreeSet::new();
-                self.int_free_vars(body, &mut inner);
-                for d in decls.iter().rev() {
-                    inner.remove(&d.var);
-                    inner.extend(self.free_vars(&d.bound).iter());
-                }
-                out.extend(inner);
-            }
-        }
-    }
-
-    /// Free variables of `decls | body`: each bound may use the variables declared before it.
-    fn binder_free_vars(&mut self, decls: &[Decl], body: &Formula, out: &mut BTreeSet<VarId>) {
-        let mut inner = BTreeSet::new();
-        self.formula_free_vars(body, &mut inner);
-        for d in decls.iter().rev() {
-            inner.remove(&d.var);
-            inner.extend(self.free_vars(&d.bound).iter());
-        }
-        out.extend(inner);
     }
 
     fn expr_unchecked(&mut self, e: &Expr) -> Result<TupleSet, EvalError> {

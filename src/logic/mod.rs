@@ -1,6 +1,7 @@
 //! The core logic shared by every stage after checking: expressions, formulas, bounds.
 
 pub mod ast;
+pub mod free;
 pub mod normalize;
 pub mod overflow;
 pub mod problem;

@@ -8,6 +8,7 @@ pub mod cadical_backend;
 pub mod cegis;
 pub mod core;
 pub mod first_order;
+mod terms;
 pub mod varisat_backend;
 
 use std::sync::Arc;
@@ -55,6 +56,9 @@ pub struct SolveOptions {
     /// CEGIS: instantiate universal relation variables with the problem's existential
     /// witnesses before the first candidate.
     pub instantiate: bool,
+    /// CEGIS: refute candidates with universal values written as terms over the
+    /// candidate's relations, and learn those terms' instances ([`terms`]).
+    pub terms: bool,
     /// CEGIS: keep one incremental candidate solver and translate each verifier once
     /// (solving it under assumptions); off rebuilds both for every candidate.
     pub incremental: bool,
@@ -87,6 +91,7 @@ impl Default for SolveOptions {
             stop: None,
             progress: None,
             instantiate: true,
+            terms: true,
             incremental: true,
             naive: false,
             // `cargo bench --bench cegis` on the higher-order examples: CaDiCaL
@@ -116,6 +121,8 @@ pub struct SolveStats {
     /// counterexamples found (at every level), verifier problems' size and time.
     pub candidates: usize,
     pub counterexamples: usize,
+    /// Of the counterexamples, those found as terms over the candidate ([`terms`]).
+    pub term_lemmas: usize,
     pub verifier_vars: usize,
     pub verifier_clauses: usize,
     pub verify_time: Duration,
