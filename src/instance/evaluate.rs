@@ -95,14 +95,20 @@ pub fn eval_formula(instance: &Instance, f: &Formula) -> Result<bool, EvalError>
 
 /// Same as [`eval_formula`], trying the given value first for each hinted quantified
 /// variable (a quantifier over relations too large to enumerate is still decided when its
-/// hint is a witness: a value that makes `some` true or `all` false).
+/// hint is a witness: a value that makes `some` true or `all` false), and trying at most
+/// `budget` values of quantifiers over relations in all. A quantifier whose range is
+/// larger than the budget left is not started: enumerating part of it decides nothing
+/// unless the formula is false there, and the caller has a cheaper check (a SAT call).
 pub fn eval_formula_hinted(
     instance: &Instance,
     f: &Formula,
     hints: HashMap<VarId, TupleSet>,
+    budget: u64,
 ) -> Result<bool, EvalError> {
     let mut ev = Evaluator::new(instance, Env::new());
     ev.hints = hints;
+    ev.budget = budget;
+    ev.whole_ranges_only = true;
     ev.formula(f)
 }
 
@@ -129,6 +135,8 @@ struct Evaluator<'a> {
     /// A value to try first for some quantified variables (the solver's witnesses): only
     /// the order of the search changes, never its answer.
     hints: HashMap<VarId, TupleSet>,
+    /// Refuse a quantifier over relations whose range exceeds the budget left.
+    whole_ranges_only: bool,
 }
 
 impl<'a> Evaluator<'a> {
@@ -140,6 +148,7 @@ impl<'a> Evaluator<'a> {
             free: FreeVars::default(),
             closed_values: HashMap::new(),
             hints: HashMap::new(),
+            whole_ranges_only: false,
         }
     }
 
@@ -440,6 +449,13 @@ impl<'a> Evaluator<'a> {
         }
         let range = self.decl_range(decl)?;
         let higher_order = !decl.is_first_order();
+        if higher_order && self.whole_ranges_only && range.len() > self.budget {
+            return Err(EvalError::new(format!(
+                "quantifier over {} values exceeds the evaluation budget (`{}`): too large",
+                range.len(),
+                decl.name
+            )));
+        }
         for i in 0..range.len() {
             if higher_order {
                 if self.budget == 0 {
@@ -1224,6 +1240,7 @@ mod tests {
 
     #[test]
     fn hints_order_the_search_without_changing_its_answer() {
+        const B: u64 = SUBSET_BUDGET;
         // 21 atoms: too many subsets to enumerate, but a hint that is a witness decides.
         let inst = Instance {
             universe: Universe::new((0..21).map(|i| format!("a{i}")).collect()),
@@ -1237,14 +1254,14 @@ mod tests {
             body.clone().not(),
         );
         let hint = |v: TupleSet| HashMap::from([(VarId(0), v)]);
-        assert!(eval_formula_hinted(&inst, &some, hint(three.clone())).unwrap());
-        assert!(!eval_formula_hinted(&inst, &all, hint(three.clone())).unwrap());
+        assert!(eval_formula_hinted(&inst, &some, hint(three.clone()), B).unwrap());
+        assert!(!eval_formula_hinted(&inst, &all, hint(three.clone()), B).unwrap());
         // A hint that is no witness leaves the search to do: still too large here.
         let two = TupleSet::of_atoms([1, 4]);
-        assert!(eval_formula_hinted(&inst, &some, hint(two.clone())).is_err());
+        assert!(eval_formula_hinted(&inst, &some, hint(two.clone()), B).is_err());
         // A hint outside the declaration (`one` takes single atoms) is not tried.
         let one = Formula::exists(vec![decl(0, DeclMult::One, Expr::univ())], body.clone());
-        assert!(!eval_formula_hinted(&inst, &one, hint(three)).unwrap());
+        assert!(!eval_formula_hinted(&inst, &one, hint(three), B).unwrap());
         // On a small universe, hinted or not, the answer is the same.
         let small = Instance {
             universe: Universe::new((0..5).map(|i| format!("a{i}")).collect()),
@@ -1252,10 +1269,13 @@ mod tests {
         };
         for f in [&some, &all, &one] {
             assert_eq!(
-                eval_formula_hinted(&small, f, hint(two.clone())).unwrap(),
+                eval_formula_hinted(&small, f, hint(two.clone()), B).unwrap(),
                 eval_formula(&small, f).unwrap()
             );
         }
+        // A range larger than the budget is not started: 2^5 subsets against 31 values.
+        assert!(eval_formula_hinted(&small, &all, hint(two.clone()), 31).is_err());
+        assert!(eval_formula_hinted(&small, &all, hint(two), 32).is_ok());
     }
 
     #[test]

@@ -33,7 +33,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use crate::instance::Instance;
 use crate::instance::evaluate::{Env, eval_expr, eval_formula_in};
 use crate::logic::free::FreeVars;
-use crate::logic::normalize::nnf;
+use crate::logic::normalize::{has_higher_order, nnf};
 use crate::logic::{
     Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, MultTest, TupleSet, VarId,
 };
@@ -43,6 +43,11 @@ const MAX_BASE_TERMS: usize = 48;
 
 /// Most value combinations tried on one candidate for one obligation.
 const MAX_COMBINATIONS: usize = 4096;
+
+/// After this many candidates in a row that no term refutes, an obligation's search stops
+/// (its problem's counterexamples are evidently not written as terms; each try costs
+/// evaluations).
+const MAX_FAILURES_IN_A_ROW: usize = 32;
 
 /// A term: the union of some of the pool's expressions (indices into it, sorted).
 type Term = Vec<usize>;
@@ -184,6 +189,8 @@ pub(super) struct TermSearch {
     joint: Vec<Formula>,
     /// Combinations already learnt (they cannot refute a later candidate).
     learnt: HashSet<Vec<Term>>,
+    /// Candidates since the last refutation.
+    failures: usize,
 }
 
 impl TermSearch {
@@ -215,6 +222,12 @@ impl TermSearch {
             }
         }
         flatten_and(&nnf(&body.clone().not()), &mut conjuncts);
+        // A nested quantifier over relations cannot be judged by evaluation (it would
+        // enumerate relations for every combination): such obligations are left to the
+        // verifier.
+        if conjuncts.iter().any(has_higher_order) {
+            return None;
+        }
         let mut unary = vec![Vec::new(); decls.len()];
         let mut joint = Vec::new();
         for c in conjuncts {
@@ -247,12 +260,26 @@ impl TermSearch {
             unary,
             joint,
             learnt: HashSet::new(),
+            failures: 0,
         })
     }
 
     /// Terms, one per variable, whose values in `candidate` make the obligation false (a
     /// counterexample written over the candidate's relations), or `None`.
     pub(super) fn refute(&mut self, candidate: &Instance) -> Option<Vec<(VarId, Expr)>> {
+        if self.failures >= MAX_FAILURES_IN_A_ROW {
+            return None;
+        }
+        let found = self.search(candidate);
+        self.failures = if found.is_some() {
+            0
+        } else {
+            self.failures + 1
+        };
+        found
+    }
+
+    fn search(&mut self, candidate: &Instance) -> Option<Vec<(VarId, Expr)>> {
         let base: Vec<Option<TupleSet>> = self
             .pool
             .iter()
