@@ -728,10 +728,11 @@ fn print_result(
         if stats.higher_order {
             let _ = writeln!(
                 out,
-                "  CEGIS: {} candidate(s), {} counterexample(s) ({} as terms); verifiers {} variables, {} clauses; candidate search {}, verification {}",
+                "  CEGIS: {} candidate(s), {} counterexample(s) ({} as terms, found in {}); verifiers {} variables, {} clauses; candidate search {}, verification {}",
                 stats.candidates,
                 stats.counterexamples,
                 stats.term_lemmas,
+                ms(stats.term_time),
                 stats.verifier_vars,
                 stats.verifier_clauses,
                 ms(stats.solve_time.saturating_sub(stats.verify_time)),
@@ -797,6 +798,7 @@ fn json_result(text: &str, cr: &CommandRun, stopped: Option<StopReason>) -> serd
             "candidates": stats.candidates,
             "counterexamples": stats.counterexamples,
             "term_lemmas": stats.term_lemmas,
+            "term_ms": millis(stats.term_time),
             "verifier_vars": stats.verifier_vars,
             "verifier_clauses": stats.verifier_clauses,
             "verify_ms": millis(stats.verify_time),

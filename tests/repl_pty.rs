@@ -187,7 +187,9 @@ fn a_long_batch_solve_shows_progress_on_a_terminal() {
         "run",
         "examples/isolation/frameworks.als",
         "-c",
-        "ccBiswasNotCerone",
+        "adyaNotPSI",
+        // Seconds without term instantiation: long enough for the progress line (1 s).
+        "--no-terms",
         "--timeout",
         "60",
     ])

@@ -506,6 +506,7 @@ fn set_changes_and_shows_options() {
          set solver varisat\n\
          set fix_order off\n\
          set instantiate off\n\
+         set terms off\n\
          set incremental off\n\
          set naive on\n\
          set candidate_solver cadical\n\
@@ -520,7 +521,7 @@ fn set_changes_and_shows_options() {
          set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(14).collect();
+    let first: Vec<&str> = out.lines().take(15).collect();
     assert_eq!(
         first,
         [
@@ -530,6 +531,7 @@ fn set_changes_and_shows_options() {
             "solver cadical",
             "fix_order on",
             "instantiate on",
+            "terms on",
             "incremental on",
             "naive off",
             "candidate_solver cadical",
@@ -540,7 +542,7 @@ fn set_changes_and_shows_options() {
             "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(14).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(15).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -551,6 +553,7 @@ fn set_changes_and_shows_options() {
             "solver varisat",
             "fix_order off",
             "instantiate off",
+            "terms off",
             "incremental off",
             "naive on",
             "candidate_solver cadical",

@@ -985,8 +985,20 @@ impl<'a> BoundsBuilder<'a> {
                     self.sig_bounds[i] = (lower, upper);
                 }
                 RelOwner::Remainder(x) if x == s => {
-                    self.sig_bounds[i] =
-                        (TupleSet::empty(1), TupleSet::of_atoms(rest.iter().copied()));
+                    let upper = TupleSet::of_atoms(rest.iter().copied());
+                    // An exact sig whose children are all exact: the remainder holds
+                    // exactly the atoms the children leave (`exactly 5 Txn` with `one
+                    // sig T0 extends Txn`), which symmetry breaking and order fixing
+                    // need to see in the bounds.
+                    let fixed = exact
+                        && pool.len() == scope
+                        && children.iter().all(|c| self.scopes.exact[c.index()]);
+                    let lower = if fixed {
+                        upper.clone()
+                    } else {
+                        TupleSet::empty(1)
+                    };
+                    self.sig_bounds[i] = (lower, upper);
                 }
                 _ => {}
             }

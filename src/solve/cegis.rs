@@ -489,9 +489,12 @@ impl Level {
                     continue;
                 }
                 if self.term_search(j).is_some() {
+                    let started = Instant::now();
                     let instance = candidate.get_or_insert_with(|| self.candidate_instance());
                     let search = self.term_search(j).expect("checked above");
-                    if let Some(values) = search.refute(instance) {
+                    let found = search.refute(instance);
+                    stats.term_time += started.elapsed();
+                    if let Some(values) = found {
                         term_lemmas.push((j, values));
                         continue;
                     }

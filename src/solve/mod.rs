@@ -123,6 +123,8 @@ pub struct SolveStats {
     pub counterexamples: usize,
     /// Of the counterexamples, those found as terms over the candidate ([`terms`]).
     pub term_lemmas: usize,
+    /// Time spent looking for terms that refute candidates (part of `solve_time`).
+    pub term_time: Duration,
     pub verifier_vars: usize,
     pub verifier_clauses: usize,
     pub verify_time: Duration,
