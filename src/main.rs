@@ -285,6 +285,13 @@ fn main() -> ExitCode {
     render::table::set_ascii(cli.ascii);
     let color = solder::diagnostic::use_color(std::io::stderr().is_terminal());
     let mut sources = SourceMap::new();
+    if cli
+        .command
+        .as_ref()
+        .is_some_and(|c| !matches!(c, Cmd::Repl(_)))
+    {
+        die_quietly_on_closed_pipe();
+    }
     let result = match cli.command {
         None => {
             return ExitCode::from(solder::repl::run(solder::repl::ReplConfig {
@@ -307,6 +314,20 @@ fn main() -> ExitCode {
         Err(errors) => {
             eprint!("{}", sources.render(&errors.0, color));
             ExitCode::from(exit::ERROR)
+        }
+    }
+}
+
+/// Batch output piped into a reader that stops early (`solder test ... | head`): end as
+/// other Unix tools do, killed by SIGPIPE, rather than panic in `println!` (Rust ignores
+/// SIGPIPE, so a write to a closed pipe fails).
+fn die_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{SigHandler, Signal, signal};
+        // SAFETY: no other thread runs yet, and the default action needs no handler code.
+        unsafe {
+            let _ = signal(Signal::SIGPIPE, SigHandler::SigDfl);
         }
     }
 }

@@ -597,3 +597,34 @@ fn the_history_view_has_a_legend_and_tables_use_its_transaction_names() {
     let (_, json, _) = solder(&[args[0], args[1], args[2], args[3], "--json"]);
     assert!(json.contains("[\"T0\",\"T1\"]"), "{json}");
 }
+
+/// A reader that stops early (`solder test ... | head -1`) ends the batch run quietly, by
+/// SIGPIPE as other Unix tools, not with a panic about a broken pipe.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_batch_output_without_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .args([
+            "test",
+            "examples/isolation/hierarchy.als",
+            "examples/family.als",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("PASS"), "{first}");
+    // The reader is gone: the next line cannot be written.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.signal(), Some(13), "{:?}", out.status);
+}
