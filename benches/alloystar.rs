@@ -24,7 +24,7 @@
 //! of `file:label` (the file's name without `.als`, the same for both encodings).
 //! FLAGS: `--timeout SECS` (per command, default 300), `--injection` or `--int` (only
 //! that encoding); and options of the solve (`common::options`): `--naive`,
-//! `--no-instantiate`, `--no-terms`, `--no-incremental`, `--no-verify`, `--symmetry=N`,
+//! `--no-instantiate`, `--no-terms`, `--no-escalate`, `--no-incremental`, `--no-verify`, `--symmetry=N`,
 //! `--no-fix-order`, `--varisat` / `--cadical` (every SAT problem on that backend),
 //! `--cadical-verifiers` (only the CEGIS verifiers). Other arguments starting with `-`
 //! (such as the `--bench` that cargo passes) are ignored.

@@ -54,7 +54,7 @@
 //!   (default 3-5);
 //! - `--timeout SECS` / `ISOLDE_TIMEOUT`: time limit per problem (default 60);
 //! - `--ablation A,B` / `ISOLDE_ABLATIONS`: the configurations to run, each in its own rows
-//!   (the `ablation` column): `default`, `no-instantiate`, `no-terms`, `no-incremental`, `naive`,
+//!   (the `ablation` column): `default`, `no-instantiate`, `no-terms`, `no-escalate`, `no-incremental`, `naive`,
 //!   `no-symmetry`, `no-fix-order` (the CEGIS switches), `no-verify`, `varisat`, `cadical`,
 //!   a combination `no-instantiate+no-fix-order`, or `all` (default and each CEGIS switch
 //!   off); default `default`;
@@ -116,10 +116,11 @@ fn level(id: &str) -> &'static str {
 
 /// The ablations: name, flags of the child (`common::options`), and whether `all` runs
 /// it.
-const ABLATIONS: [(&str, &[&str], bool); 10] = [
+const ABLATIONS: [(&str, &[&str], bool); 11] = [
     ("default", &[], true),
     ("no-instantiate", &["--no-instantiate"], true),
     ("no-terms", &["--no-terms"], true),
+    ("no-escalate", &["--no-escalate"], true),
     ("no-incremental", &["--no-incremental"], true),
     ("naive", &["--naive"], true),
     ("no-symmetry", &["--symmetry=0"], true),

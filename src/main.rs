@@ -99,6 +99,9 @@ struct SolverArgs {
     /// CEGIS: do not refute candidates with terms over their own relations.
     #[arg(long)]
     no_terms: bool,
+    /// CEGIS: keep slow verifiers on varisat instead of moving them to CaDiCaL.
+    #[arg(long)]
+    no_escalate: bool,
     /// CEGIS: rebuild the candidate and verifier solvers for every candidate.
     #[arg(long)]
     no_incremental: bool,
@@ -251,6 +254,7 @@ impl SolverArgs {
         o.solve.fix_orders = !self.no_fix_order;
         o.solve.instantiate = !self.no_instantiate;
         o.solve.terms = !self.no_terms;
+        o.solve.escalate = !self.no_escalate;
         o.solve.incremental = !self.no_incremental;
         o.solve.overlap_singletons = !self.no_singleton_overlap;
         o.solve.naive = self.naive;
@@ -749,13 +753,14 @@ fn print_result(
         if stats.higher_order {
             let _ = writeln!(
                 out,
-                "  CEGIS: {} candidate(s), {} counterexample(s) ({} as terms, found in {}); verifiers {} variables, {} clauses; candidate search {}, verification {}",
+                "  CEGIS: {} candidate(s), {} counterexample(s) ({} as terms, found in {}); verifiers {} variables, {} clauses, {} moved to CaDiCaL; candidate search {}, verification {}",
                 stats.candidates,
                 stats.counterexamples,
                 stats.term_lemmas,
                 ms(stats.term_time),
                 stats.verifier_vars,
                 stats.verifier_clauses,
+                stats.escalations,
                 ms(stats.solve_time.saturating_sub(stats.verify_time)),
                 ms(stats.verify_time)
             );
@@ -820,6 +825,7 @@ fn json_result(text: &str, cr: &CommandRun, stopped: Option<StopReason>) -> serd
             "counterexamples": stats.counterexamples,
             "term_lemmas": stats.term_lemmas,
             "term_ms": millis(stats.term_time),
+            "escalations": stats.escalations,
             "verifier_vars": stats.verifier_vars,
             "verifier_clauses": stats.verifier_clauses,
             "verify_ms": millis(stats.verify_time),

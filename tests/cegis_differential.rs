@@ -48,6 +48,22 @@ fn configurations() -> Vec<(String, SolveOptions)> {
             }
         }
     }
+    out.push((
+        "escalate every verifier after its first call".to_string(),
+        SolveOptions {
+            escalate_after: std::time::Duration::ZERO,
+            check_lemmas: true,
+            ..SolveOptions::default()
+        },
+    ));
+    out.push((
+        "escalate=false".to_string(),
+        SolveOptions {
+            escalate: false,
+            check_lemmas: true,
+            ..SolveOptions::default()
+        },
+    ));
     for (candidate, verifier, symmetry) in [
         (Varisat, Varisat, 20),
         (Cadical, Cadical, 20),

@@ -507,6 +507,7 @@ fn set_changes_and_shows_options() {
          set fix_order off\n\
          set instantiate off\n\
          set terms off\n\
+         set escalate off\n\
          set incremental off\n\
          set naive on\n\
          set candidate_solver cadical\n\
@@ -521,7 +522,7 @@ fn set_changes_and_shows_options() {
          set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(15).collect();
+    let first: Vec<&str> = out.lines().take(16).collect();
     assert_eq!(
         first,
         [
@@ -532,6 +533,7 @@ fn set_changes_and_shows_options() {
             "fix_order on",
             "instantiate on",
             "terms on",
+            "escalate on",
             "incremental on",
             "naive off",
             "candidate_solver cadical",
@@ -542,7 +544,7 @@ fn set_changes_and_shows_options() {
             "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(15).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(16).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -554,6 +556,7 @@ fn set_changes_and_shows_options() {
             "fix_order off",
             "instantiate off",
             "terms off",
+            "escalate off",
             "incremental off",
             "naive on",
             "candidate_solver cadical",

@@ -76,7 +76,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "set",
         args: "[OPTION VALUE]",
         summary: "show or change an option (symmetry, verify, timeout, solver, CEGIS switches)",
-        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nterms on|off    CEGIS: refute candidates with terms over their relations\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\nascii on|off    draw tables with ASCII characters only\noverflow wrap|prevent  integers wrap around (Alloy's default), or instances that overflow are left out",
+        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nterms on|off    CEGIS: refute candidates with terms over their relations\nescalate on|off  CEGIS: move slow verifiers from varisat to CaDiCaL\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\nascii on|off    draw tables with ASCII characters only\noverflow wrap|prevent  integers wrap around (Alloy's default), or instances that overflow are left out",
     },
     CommandInfo {
         name: "stats",
@@ -340,7 +340,7 @@ fn scope(session: &mut Session, arg: &str) {
     }
 }
 
-const OPTIONS: [&str; 15] = [
+const OPTIONS: [&str; 16] = [
     "symmetry",
     "verify",
     "timeout",
@@ -348,6 +348,7 @@ const OPTIONS: [&str; 15] = [
     "fix_order",
     "instantiate",
     "terms",
+    "escalate",
     "incremental",
     "naive",
     "candidate_solver",
@@ -411,6 +412,7 @@ fn set(session: &mut Session, arg: &str) {
         },
         "instantiate" => on_off(value).map(|b| s.run.solve.instantiate = b),
         "terms" => on_off(value).map(|b| s.run.solve.terms = b),
+        "escalate" => on_off(value).map(|b| s.run.solve.escalate = b),
         "incremental" => on_off(value).map(|b| s.run.solve.incremental = b),
         "naive" => on_off(value).map(|b| s.run.solve.naive = b),
         "singleton_overlap" => on_off(value).map(|b| s.run.solve.overlap_singletons = b),
@@ -497,7 +499,7 @@ fn settings_text(session: &Session) -> String {
     let s = &session.settings;
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nterms {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nmax_vars {}\nascii {}\noverflow {}",
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nterms {}\nescalate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nmax_vars {}\nascii {}\noverflow {}",
         s.run.solve.symmetry,
         on(s.run.verify),
         match s.timeout {
@@ -508,6 +510,7 @@ fn settings_text(session: &Session) -> String {
         on(s.run.solve.fix_orders),
         on(s.run.solve.instantiate),
         on(s.run.solve.terms),
+        on(s.run.solve.escalate),
         on(s.run.solve.incremental),
         on(s.run.solve.naive),
         backend_name(s.run.solve.candidate_backend.unwrap_or(s.run.solve.backend)),

@@ -50,6 +50,14 @@
 //!   `p => F[Y := t(X)]`, the instance at the *term*, which holds in every model for the
 //!   same reason as witness instantiation and constrains every later candidate, not only
 //!   this one. `CC and not CeroneCC` at 5 transactions: 3 candidates instead of thousands.
+//!   Off for the naive baseline. Its cost is bounded: an obligation whose candidates
+//!   are seldom refuted by terms stops trying ([`super::terms`]).
+//! - *verifier escalation* (`escalate`): a varisat verifier whose call took longer than
+//!   [`ESCALATE_AFTER`] (or whose calls took ten times that) is rebuilt on CaDiCaL.
+//!   Sound because a verifier's answer does not depend on its backend; what it had
+//!   learnt is implied by the problem, so only time is lost. varisat is quicker on the
+//!   many small calls of most verifiers, CaDiCaL on pigeonhole refutations (turan at 4
+//!   nodes: 159 s on varisat throughout, 35 s escalated).
 //! - *incremental* solving: one candidate SAT instance for the whole loop, verifiers
 //!   translated once (off: fresh backends and verifiers for every candidate).
 //! - *naive* (a baseline, off by default): instead of learning `F(X, Y*)`, only block the
@@ -77,6 +85,12 @@ use crate::translate::{CnfEmitter, Matrix, Translator};
 /// Most combinations of witnesses tried per obligation by witness instantiation.
 const MAX_INSTANTIATIONS: usize = 64;
 
+/// A varisat verifier call slower than this (or its calls, ten times this in all) moves
+/// the verifier to CaDiCaL for the rest of the solve. Verifiers make many small incremental calls, where varisat is quicker,
+/// but a verifier that must refute an injection faces a pigeonhole proof, where varisat
+/// takes minutes and CaDiCaL seconds (turan at 4 nodes: 159 s against 3.7 s).
+pub const ESCALATE_AFTER: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// How deep verifiers may nest (each level is one quantifier alternation).
 const MAX_DEPTH: usize = 16;
 
@@ -99,6 +113,8 @@ struct Settings {
     incremental: bool,
     naive: bool,
     terms: bool,
+    escalate: bool,
+    escalate_after: std::time::Duration,
     check_lemmas: bool,
     stop: Option<Arc<AtomicBool>>,
     progress: Option<Arc<super::Progress>>,
@@ -144,6 +160,10 @@ struct Pending {
     /// Term instantiation for this obligation: not tried yet, or its search (`None`: the
     /// obligation does not have the shape).
     terms: Option<Option<TermSearch>>,
+    /// The verifier was moved to CaDiCaL (see [`ESCALATE_AFTER`]).
+    escalated: bool,
+    /// Time its verifier spent in calls so far.
+    verify_time: std::time::Duration,
 }
 
 enum Answer {
@@ -168,6 +188,8 @@ impl CegisSolver {
             incremental: opts.incremental,
             naive: opts.naive,
             terms: opts.terms,
+            escalate: opts.escalate,
+            escalate_after: opts.escalate_after,
             check_lemmas: opts.check_lemmas,
             stop: opts.stop.clone(),
             progress: opts.progress.clone(),
@@ -354,6 +376,8 @@ impl Level {
                 verifier: None,
                 env_bits: Vec::new(),
                 terms: None,
+                escalated: false,
+                verify_time: std::time::Duration::ZERO,
             });
         }
     }
@@ -499,6 +523,7 @@ impl Level {
                         continue;
                     }
                 }
+                // No verifier yet, or an escalation dropped it.
                 if self.obligations[j].verifier.is_none() || !self.settings.incremental {
                     self.build_verifier(j)?;
                 }
@@ -687,7 +712,30 @@ impl Level {
         stats: &mut SolveStats,
     ) -> Result<Verdict, SolveError> {
         let verifier = self.obligations[j].verifier.as_mut().expect("built before");
-        match verifier.solve(values, stats)? {
+        let started = Instant::now();
+        let answer = verifier.solve(values, stats)?;
+        let took = started.elapsed();
+        self.obligations[j].verify_time += took;
+        let verifier = self.obligations[j].verifier.as_ref().expect("built before");
+        let slow = self.settings.escalate
+            && verifier.kind == BackendKind::Varisat
+            && (took >= self.settings.escalate_after
+                || self.obligations[j].verify_time >= 10 * self.settings.escalate_after);
+        let verdict = self.verdict_of(answer, j);
+        if slow {
+            // Rebuilt on CaDiCaL before its next call (what it learnt is implied by the
+            // problem, so nothing is lost but time).
+            self.obligations[j].escalated = true;
+            self.obligations[j].verifier = None;
+            stats.escalations += 1;
+        }
+        verdict
+    }
+
+    /// The verdict of obligation `j`'s verifier, which has just answered.
+    fn verdict_of(&self, answer: Answer, j: usize) -> Result<Verdict, SolveError> {
+        let verifier = self.obligations[j].verifier.as_ref().expect("built before");
+        match answer {
             Answer::Unsat => Ok(Verdict::Holds),
             Answer::Interrupted => Ok(Verdict::Interrupted),
             Answer::Sat => {
@@ -725,12 +773,12 @@ impl Level {
             )));
         }
         let bounds = self.translator.bounds().clone();
-        let mut v = Level::new(
-            &bounds,
-            self.settings.verifier_backend,
-            self.settings.clone(),
-            self.depth + 1,
-        )?;
+        let kind = if self.obligations[j].escalated {
+            BackendKind::Cadical
+        } else {
+            self.settings.verifier_backend
+        };
+        let mut v = Level::new(&bounds, kind, self.settings.clone(), self.depth + 1)?;
         v.params = v.translator.primaries().iter().map(|p| p.bit).collect();
         let ob = self.obligations[j].obligation.clone();
         let mut env_bits = Vec::new();
@@ -965,6 +1013,8 @@ mod tests {
                     for incremental in [true, false] {
                         for backend in [BackendKind::Varisat, BackendKind::Cadical] {
                             out.push(SolveOptions {
+                                // Varisat verifiers move to CaDiCaL after a first call.
+                                escalate_after: std::time::Duration::ZERO,
                                 backend,
                                 instantiate,
                                 terms,
@@ -1098,6 +1148,36 @@ mod tests {
                     assert!(s.stats().candidates <= 2, "{:?}", s.stats());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_slow_verifier_moves_to_cadical_and_the_answer_stays() {
+        // A maximal-set toy whose verifier is called at least once; with a zero threshold
+        // every varisat verifier moves after its first call, without: none does.
+        let p = problem(3, |a, _e, next| {
+            let t = set_decl(next, a.clone(), "T");
+            let body = t.var_expr().some().implies(t.var_expr().eq(a));
+            a.some().and2(Formula::forall(vec![t], body))
+        });
+        let expected = count_models(&p.bounds, &p.formula, 1 << 16).unwrap() > 0;
+        for (after, escalate) in [(0, true), (3_600_000, true), (0, false)] {
+            let opts = SolveOptions {
+                escalate,
+                escalate_after: std::time::Duration::from_millis(after),
+                terms: false,
+                check_lemmas: true,
+                ..SolveOptions::default()
+            };
+            assert_eq!(solve_with(&p, &opts), expected);
+            let mut s = CegisSolver::new(&p, &opts).unwrap();
+            s.next().unwrap();
+            assert!(s.stats().candidates > 0);
+            assert_eq!(
+                s.stats().escalations > 0,
+                escalate && after == 0,
+                "{after} {escalate}"
+            );
         }
     }
 }

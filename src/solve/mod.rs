@@ -59,6 +59,12 @@ pub struct SolveOptions {
     /// CEGIS: refute candidates with universal values written as terms over the
     /// candidate's relations, and learn those terms' instances ([`terms`]).
     pub terms: bool,
+    /// CEGIS: move a verifier from varisat to CaDiCaL once one of its calls took longer
+    /// than [`cegis::ESCALATE_AFTER`] (refuting injections is a pigeonhole proof).
+    pub escalate: bool,
+    /// The call time that triggers it (ten times as much over all calls); tests set zero
+    /// to escalate every verifier after its first call.
+    pub escalate_after: Duration,
     /// CEGIS: keep one incremental candidate solver and translate each verifier once
     /// (solving it under assumptions); off rebuilds both for every candidate.
     pub incremental: bool,
@@ -92,6 +98,8 @@ impl Default for SolveOptions {
             progress: None,
             instantiate: true,
             terms: true,
+            escalate: true,
+            escalate_after: cegis::ESCALATE_AFTER,
             incremental: true,
             naive: false,
             // `cargo bench --bench cegis` on the higher-order examples: CaDiCaL
@@ -125,6 +133,8 @@ pub struct SolveStats {
     pub term_lemmas: usize,
     /// Time spent looking for terms that refute candidates (part of `solve_time`).
     pub term_time: Duration,
+    /// CEGIS verifiers moved from varisat to CaDiCaL ([`SolveOptions::escalate`]).
+    pub escalations: usize,
     pub verifier_vars: usize,
     pub verifier_clauses: usize,
     pub verify_time: Duration,
