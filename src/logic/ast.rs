@@ -221,6 +221,34 @@ impl Decl {
 }
 
 impl Expr {
+    /// The formulas and expressions directly under this expression (declaration bounds
+    /// included; an `Int[i]` gives those of `i`), for walkers that only need to reach
+    /// every node.
+    pub fn subterms(&self, formulas: &mut Vec<Formula>, exprs: &mut Vec<Expr>) {
+        use ExprKind::*;
+        match self.kind() {
+            Rel(_) | Var(_) | Const(_) | Univ | Iden | None => {}
+            Union(a, b)
+            | Intersection(a, b)
+            | Difference(a, b)
+            | Override(a, b)
+            | Join(a, b)
+            | Product(a, b)
+            | DomainRestrict(a, b)
+            | RangeRestrict(a, b) => exprs.extend([a.clone(), b.clone()]),
+            Transpose(a) | Closure(a) | ReflexiveClosure(a) => exprs.push(a.clone()),
+            IfThenElse(c, a, b) => {
+                formulas.push(c.clone());
+                exprs.extend([a.clone(), b.clone()]);
+            }
+            Comprehension(decls, body) => {
+                exprs.extend(decls.iter().map(|d| d.bound.clone()));
+                formulas.push(body.clone());
+            }
+            IntAtom(i) => i.subterms(formulas, exprs),
+        }
+    }
+
     fn make(arity: usize, kind: ExprKind) -> Expr {
         Expr(Arc::new(ExprData { arity, kind }))
     }

@@ -18,32 +18,25 @@ impl FreeVars {
         if let Some(f) = self.cache.get(&e.node_id()) {
             return f.clone();
         }
-        use ExprKind::*;
         let mut out = BTreeSet::new();
         match e.kind() {
-            Var(v) => {
+            ExprKind::Var(v) => {
                 out.insert(*v);
             }
-            Rel(_) | Const(_) | Univ | Iden | None => {}
-            Union(a, b)
-            | Intersection(a, b)
-            | Difference(a, b)
-            | Override(a, b)
-            | Join(a, b)
-            | Product(a, b)
-            | DomainRestrict(a, b)
-            | RangeRestrict(a, b) => {
-                out.extend(self.expr(a).iter());
-                out.extend(self.expr(b).iter());
+            // Binders: their own variables are not free.
+            ExprKind::Comprehension(decls, body) => self.binder(decls, body, &mut out),
+            ExprKind::IntAtom(i) => self.int(i, &mut out),
+            _ => {
+                let mut formulas = Vec::new();
+                let mut exprs = Vec::new();
+                e.subterms(&mut formulas, &mut exprs);
+                for f in &formulas {
+                    self.formula(f, &mut out);
+                }
+                for x in &exprs {
+                    out.extend(self.expr(x).iter());
+                }
             }
-            Transpose(a) | Closure(a) | ReflexiveClosure(a) => out.extend(self.expr(a).iter()),
-            IfThenElse(c, a, b) => {
-                self.formula(c, &mut out);
-                out.extend(self.expr(a).iter());
-                out.extend(self.expr(b).iter());
-            }
-            Comprehension(decls, body) => self.binder(decls, body, &mut out),
-            IntAtom(i) => self.int(i, &mut out),
         }
         let out = Arc::new(out);
         self.cache.insert(e.node_id(), out.clone());

@@ -211,28 +211,14 @@ impl Rewriter<'_> {
                 if !seen.insert(e.node_id()) {
                     continue;
                 }
-                use ExprKind::*;
                 match e.kind() {
-                    Rel(_) | Var(_) | Const(_) | Univ | Iden | None => {}
-                    Union(a, b)
-                    | Intersection(a, b)
-                    | Difference(a, b)
-                    | Override(a, b)
-                    | Join(a, b)
-                    | Product(a, b)
-                    | DomainRestrict(a, b)
-                    | RangeRestrict(a, b) => es.extend([a.clone(), b.clone()]),
-                    Transpose(a) | Closure(a) | ReflexiveClosure(a) => es.push(a.clone()),
-                    IfThenElse(c, a, b) => {
-                        fs.push(c.clone());
-                        es.extend([a.clone(), b.clone()]);
-                    }
-                    Comprehension(decls, body) => {
+                    // Integer expressions are left as they are (see `formula`).
+                    ExprKind::IntAtom(_) => {}
+                    ExprKind::Comprehension(decls, _) => {
                         self.note_decls(decls);
-                        es.extend(decls.iter().map(|d| d.bound.clone()));
-                        fs.push(body.clone());
+                        e.subterms(&mut fs, &mut es);
                     }
-                    IntAtom(_) => {}
+                    _ => e.subterms(&mut fs, &mut es),
                 }
             }
         }

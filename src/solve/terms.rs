@@ -139,33 +139,18 @@ impl Harvest<'_> {
         });
     }
 
-    /// Walks `e` and returns its size (number of nodes below and at it).
+    /// Walks `e` and returns its size (number of nodes below and at it, formulas
+    /// counting one).
     fn expr(&mut self, e: &Expr) -> usize {
+        let mut formulas = Vec::new();
+        let mut exprs = Vec::new();
+        e.subterms(&mut formulas, &mut exprs);
+        let mut size = 1 + formulas.len();
+        formulas.iter().for_each(|f| self.formula(f));
+        for sub in &exprs {
+            size += self.expr(sub);
+        }
         use ExprKind::*;
-        let size = 1 + match e.kind() {
-            Rel(_) | Var(_) | Const(_) | Univ | Iden | None => 0,
-            Union(a, b)
-            | Intersection(a, b)
-            | Difference(a, b)
-            | Override(a, b)
-            | Join(a, b)
-            | Product(a, b)
-            | DomainRestrict(a, b)
-            | RangeRestrict(a, b) => self.expr(a) + self.expr(b),
-            Transpose(a) | Closure(a) | ReflexiveClosure(a) => self.expr(a),
-            IfThenElse(c, a, b) => {
-                self.formula(c);
-                self.expr(a) + self.expr(b)
-            }
-            Comprehension(decls, body) => {
-                self.binder(decls, body);
-                decls.len() + 1
-            }
-            IntAtom(i) => {
-                self.int(i);
-                1
-            }
-        };
         let interesting = !matches!(e.kind(), Var(_) | None | Univ | Iden);
         if interesting
             && self.arities.contains(&e.arity())

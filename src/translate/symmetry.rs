@@ -72,29 +72,10 @@ pub fn constant_atoms(formula: &Formula) -> BTreeSet<Atom> {
             if !seen.insert(e.node_id()) {
                 continue;
             }
-            use ExprKind::*;
-            match e.kind() {
-                Const(ts) => atoms.extend(ts.atoms()),
-                Rel(_) | Var(_) | Univ | Iden | None => {}
-                Union(a, b)
-                | Intersection(a, b)
-                | Difference(a, b)
-                | Override(a, b)
-                | Join(a, b)
-                | Product(a, b)
-                | DomainRestrict(a, b)
-                | RangeRestrict(a, b) => exprs.extend([a.clone(), b.clone()]),
-                Transpose(a) | Closure(a) | ReflexiveClosure(a) => exprs.push(a.clone()),
-                IfThenElse(c, a, b) => {
-                    formulas.push(c.clone());
-                    exprs.extend([a.clone(), b.clone()]);
-                }
-                Comprehension(decls, body) => {
-                    exprs.extend(decls.iter().map(|d| d.bound.clone()));
-                    formulas.push(body.clone());
-                }
-                IntAtom(i) => i.subterms(&mut formulas, &mut exprs),
+            if let ExprKind::Const(ts) = e.kind() {
+                atoms.extend(ts.atoms());
             }
+            e.subterms(&mut formulas, &mut exprs);
         }
     }
     atoms
