@@ -37,14 +37,14 @@
 --
 -- What is hard: refuting an injection is a pigeonhole problem, hard for CDCL SAT
 -- solvers. Checks whose hypothesis is first order (mantel, turanK4Free) only ever ask
--- the verifier for an injection that exists, and scale further: mantel takes about 3 s
--- at 7 nodes and 35 s at 8, turanK4Free about 1 s at 6 and 25 s at 7. The general turan
--- check lets the candidate pick a graph with too many edges for a clique it wrongly
--- believes maximum, and then the verifier must refute the injection: turan takes 9 ms on
--- 3 nodes but more than 5 minutes on 4 (6 s with `--verifier-solver cadical`). The same
--- holds for the tightness search, which must refute an injection into every split:
--- extremal4 spends about 1 s solving and 20 s re-checking its instance, extremal5 does
--- not finish in 10 minutes.
+-- the verifier for an injection that exists, and scale further: mantel takes about 1 s
+-- at 7 nodes, turanK4Free about 0.5 s at 6. The general turan check lets the candidate
+-- pick a graph with too many edges for a clique it wrongly believes maximum, and then
+-- the verifier must refute the injection: turan takes 9 ms on 3 nodes but 35 s on 4
+-- (159 s with every verifier kept on varisat, `--no-escalate`; 4 s with
+-- `--verifier-solver cadical`). The same holds for the tightness search, which must
+-- refute an injection into every split: extremal4 spends about 0.9 s solving and 0.8 s
+-- re-checking its instance.
 module alloystar/turan
 
 sig Node { adj: set Node }
