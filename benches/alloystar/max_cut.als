@@ -19,8 +19,8 @@
 --
 -- Scaling (release build, default options): this is the hardest family here, as the
 -- universal is a 4-ary relation and CEGIS learns little from one map: the search
--- takes about 42 s at 7 nodes (945 candidates, 28,000 counterexamples; 13 s with
--- `--verifier-solver cadical`); localOptimum and halfTheEdges take about 3 s at 5 nodes,
+-- takes about 54 s at 7 nodes (945 candidates, 28,000 counterexamples; 13 s with
+-- `--verifier-solver cadical`, but at 8 nodes 59 s by default and over 300 s so); localOptimum and halfTheEdges take about 3 s at 5 nodes,
 -- bipartiteCutCompletely 0.6 s.
 module alloystar/max_cut
 

@@ -40,7 +40,7 @@
 -- the verifier for an injection that exists, and scale further: mantel takes about 1 s
 -- at 7 nodes, turanK4Free about 0.5 s at 6. The general turan check lets the candidate
 -- pick a graph with too many edges for a clique it wrongly believes maximum, and then
--- the verifier must refute the injection: turan takes 9 ms on 3 nodes but 35 s on 4
+-- the verifier must refute the injection: turan takes 9 ms on 3 nodes but 37 s on 4
 -- (159 s with every verifier kept on varisat, `--no-escalate`; 4 s with
 -- `--verifier-solver cadical`). The same holds for the tightness search, which must
 -- refute an injection into every split: extremal4 spends about 0.9 s solving and 0.8 s

@@ -62,7 +62,7 @@ pub struct SolveOptions {
     /// CEGIS: move a verifier from varisat to CaDiCaL once one of its calls took longer
     /// than [`cegis::ESCALATE_AFTER`] (refuting injections is a pigeonhole proof).
     pub escalate: bool,
-    /// The call time that triggers it (ten times as much over all calls); tests set zero
+    /// The call time that triggers it; tests set zero
     /// to escalate every verifier after its first call.
     pub escalate_after: Duration,
     /// CEGIS: keep one incremental candidate solver and translate each verifier once
