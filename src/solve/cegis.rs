@@ -506,7 +506,8 @@ impl Level {
             // clause ends the backend's satisfied state (CaDiCaL forbids reading it after).
             let snapshot = self.settings.check_lemmas.then(|| self.model_snapshot());
             let mut checks = Vec::new();
-            let mut term_lemmas = Vec::new();
+            // (obligation, counterexample, naive blocking clause)
+            let mut lemmas = Vec::new();
             let mut candidate = None;
             for (j, on) in active.into_iter().enumerate() {
                 if !on {
@@ -518,8 +519,14 @@ impl Level {
                     let search = self.term_search(j).expect("checked above");
                     let found = search.refute(instance);
                     stats.term_time += started.elapsed();
-                    if let Some(values) = found {
-                        term_lemmas.push((j, values));
+                    if let Some(terms) = found {
+                        stats.term_lemmas += 1;
+                        self.count_counterexample(stats);
+                        let mut values = Vec::with_capacity(terms.len());
+                        for (var, term) in terms {
+                            values.push((var, self.translator.expr(&term)?));
+                        }
+                        lemmas.push((j, values, None));
                         continue;
                     }
                 }
@@ -534,7 +541,6 @@ impl Level {
                     .then(|| self.blocking_clause(Some(self.obligations[j].obligation.proxy)));
                 checks.push((j, values, block));
             }
-            let mut lemmas = Vec::new();
             for (j, values, block) in checks {
                 let verify_start = Instant::now();
                 let verdict = self.verify(j, &values, stats);
@@ -545,33 +551,12 @@ impl Level {
                     Verdict::Holds => {}
                     Verdict::Interrupted => return Ok(Answer::Interrupted),
                     Verdict::Fails(counterexample) => {
-                        stats.counterexamples += 1;
-                        if let Some(p) = &self.settings.progress {
-                            p.counterexamples.fetch_add(1, Ordering::Relaxed);
-                        }
+                        self.count_counterexample(stats);
                         lemmas.push((j, counterexample, block));
                     }
                 }
             }
-            let refuted = !lemmas.is_empty() || !term_lemmas.is_empty();
-            for (j, terms) in term_lemmas {
-                stats.counterexamples += 1;
-                stats.term_lemmas += 1;
-                if let Some(p) = &self.settings.progress {
-                    p.counterexamples.fetch_add(1, Ordering::Relaxed);
-                }
-                let mut values = Vec::with_capacity(terms.len());
-                for (var, term) in terms {
-                    values.push((var, self.translator.expr(&term)?));
-                }
-                let bit = self.instance_of(j, &values)?;
-                let clause = vec![!self.obligations[j].obligation.proxy, bit];
-                if let Some(values) = &snapshot {
-                    self.assert_excludes(values, &clause, j);
-                }
-                self.add_clause(clause);
-                self.collect_obligations();
-            }
+            let refuted = !lemmas.is_empty();
             for (j, counterexample, block) in lemmas {
                 let clause = match block {
                     Some(clause) => clause,
@@ -592,6 +577,13 @@ impl Level {
             if !self.settings.incremental {
                 self.rebuild_backend();
             }
+        }
+    }
+
+    fn count_counterexample(&self, stats: &mut SolveStats) {
+        stats.counterexamples += 1;
+        if let Some(p) = &self.settings.progress {
+            p.counterexamples.fetch_add(1, Ordering::Relaxed);
         }
     }
 

@@ -285,12 +285,11 @@ impl TermSearch {
                 .filter_map(|(k, v)| v.as_ref().map(|v| (k, v)))
                 .filter(|(_, v)| v.arity() == d.arity() && v.is_subset(&bound))
                 .collect();
-            let mut values: HashMap<TupleSet, Term> = HashMap::new();
+            let mut seen: HashSet<TupleSet> = HashSet::new();
             let mut order = Vec::new();
             let mut offer = |term: Term, value: TupleSet| {
-                if let std::collections::hash_map::Entry::Vacant(slot) = values.entry(value) {
-                    order.push((term.clone(), slot.key().clone()));
-                    slot.insert(term);
+                if seen.insert(value.clone()) {
+                    order.push((term, value));
                 }
             };
             for &(k, v) in &singles {
