@@ -33,8 +33,9 @@
 //! allows, are excluded by `isoldeSpace` as Isolde excludes them (with blind writes a
 //! SAT problem could have a witness at fewer transactions, and an UNSAT one could become
 //! SAT: Isolde's customPSI, for one, equals PSI only without them). The library's read
-//! order `ro` is free: no level here reads it. On 3-5 transactions every answer agrees
-//! with the paper (`cargo bench --bench isolde -- --txns 3-5`).
+//! order `ro` is free: no level here reads it. On 3-7 transactions every answer agrees
+//! with the paper where it has one (`cargo bench --bench isolde -- --txns 3-7`, about a
+//! minute).
 //!
 //! Each (problem, N, ablation) runs in a child process (this program with `--child`, see
 //! `common::run_child`) with a time limit. Rows print as they finish; then the
