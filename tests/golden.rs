@@ -8,6 +8,10 @@
 
 #[path = "common/iso_count.rs"]
 mod iso_count;
+#[path = "common/manifest.rs"]
+mod manifest_file;
+
+use manifest_file::manifest;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -33,19 +37,14 @@ fn golden_dir() -> PathBuf {
 }
 
 fn cases(dir: &Path) -> Vec<Case> {
-    let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).expect("manifest.jsonl");
-    manifest
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let v: serde_json::Value = serde_json::from_str(line).expect("manifest line is JSON");
-            Case {
-                id: v["id"].as_str().expect("id").to_string(),
-                file: dir.join(v["file"].as_str().expect("file")),
-                expected: v["expected"].as_str().expect("expected").to_string(),
-                cap: v["cap"].as_u64().expect("cap") as usize,
-                distinct: v["alloy6_distinct"].as_u64().map(|n| n as usize),
-            }
+    manifest(dir)
+        .iter()
+        .map(|v| Case {
+            id: v["id"].as_str().expect("id").to_string(),
+            file: dir.join(v["file"].as_str().expect("file")),
+            expected: v["expected"].as_str().expect("expected").to_string(),
+            cap: v["cap"].as_u64().expect("cap") as usize,
+            distinct: v["alloy6_distinct"].as_u64().map(|n| n as usize),
         })
         .collect()
 }

@@ -1,6 +1,10 @@
 //! Parse the corpus of real Alloy models (`../shared/corpus`): every case not flagged as
 //! Alloy-4-only syntax must parse, and no input (truncated or mutated) may panic.
 
+#[path = "common/manifest.rs"]
+mod manifest_file;
+
+use manifest_file::manifest;
 use std::path::{Path, PathBuf};
 
 use solder::diagnostic::FileId;
@@ -22,18 +26,13 @@ struct Case {
 }
 
 fn cases(dir: &Path) -> Vec<Case> {
-    let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).expect("read manifest");
-    manifest
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let v: serde_json::Value = serde_json::from_str(line).expect("manifest line is JSON");
-            Case {
-                file: dir.join(v["file"].as_str().expect("file field")),
-                alloy4_only: v["alloy4_only_syntax"]
-                    .as_bool()
-                    .expect("alloy4_only_syntax field"),
-            }
+    manifest(dir)
+        .iter()
+        .map(|v| Case {
+            file: dir.join(v["file"].as_str().expect("file field")),
+            alloy4_only: v["alloy4_only_syntax"]
+                .as_bool()
+                .expect("alloy4_only_syntax field"),
         })
         .collect()
 }

@@ -6,6 +6,10 @@
 
 #![allow(dead_code)]
 
+#[path = "manifest.rs"]
+mod manifest_file;
+
+use manifest_file::manifest;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -24,22 +28,17 @@ pub struct Case {
 
 /// The cases of `dir/manifest.jsonl`, with files resolved against `dir`.
 pub fn cases(dir: &Path) -> Vec<Case> {
-    let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).expect("manifest.jsonl");
     let sat = |v: &serde_json::Value, key: &str| match v[key].as_str() {
         Some("sat") => true,
         Some("unsat") => false,
         other => panic!("bad {key} in manifest: {other:?}"),
     };
-    manifest
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let v: serde_json::Value = serde_json::from_str(line).expect("manifest line is JSON");
-            Case {
-                file: dir.join(v["file"].as_str().expect("file")),
-                wrap: sat(&v, "wrap"),
-                prevent: sat(&v, "prevent"),
-            }
+    manifest(dir)
+        .iter()
+        .map(|v| Case {
+            file: dir.join(v["file"].as_str().expect("file")),
+            wrap: sat(v, "wrap"),
+            prevent: sat(v, "prevent"),
         })
         .collect()
 }
