@@ -4,6 +4,7 @@
 pub mod check;
 pub mod diagnostic;
 pub mod instance;
+pub mod isolation;
 pub mod logic;
 pub mod render;
 pub mod repl;

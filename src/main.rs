@@ -65,6 +65,45 @@ enum Cmd {
     Test(TestArgs),
     /// The interactive REPL (the default); reads a script when stdin is not a terminal.
     Repl(ReplArgs),
+    /// Which isolation levels a concrete history satisfies, with a witness for each
+    /// one it does and a minimal violating sub-history for each one it does not.
+    #[command(after_help = CLASSIFY_HELP)]
+    Classify(ClassifyArgs),
+}
+
+const CLASSIFY_HELP: &str = "The history file is in the history view's notation (`session 1: T1 -> T2`, `T1: r(x,0) w(x,1)`), JSON ({\"sessions\": [[{\"name\": \"T1\", \"ops\": [[\"r\", \"x\", 0]]}]]}) or Jepsen/Elle EDN lines ({:type :ok, :f :txn, :value [[:r :x 1]], :process 0}); see the README.\n\nExit codes: 0 classified, 2 a diagnostic (the history or the command line cannot be used), 3 a level was undecided within --timeout.";
+
+#[derive(Args)]
+struct ClassifyArgs {
+    /// The history file (`-` reads standard input).
+    file: PathBuf,
+    /// Only these levels (comma-separated library pred names, e.g. RA,CeroneSI,AdyaSER).
+    #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
+    level: Vec<String>,
+    /// The input format [default: by extension (.json, .edn), else by content].
+    #[arg(long, value_enum)]
+    input: Option<InputFormat>,
+    /// Print a JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// Print the solder model that pins the history (with a `run` per level) and stop.
+    #[arg(long)]
+    emit_model: bool,
+    /// Do not look for minimal violating sub-histories (faster on large histories).
+    #[arg(long)]
+    no_reasons: bool,
+    /// Give up on a level after SECS seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    timeout: Option<f64>,
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum InputFormat {
+    Notation,
+    Json,
+    Edn,
 }
 
 #[derive(Args)]
@@ -312,6 +351,7 @@ fn main() -> ExitCode {
         Some(Cmd::Run(args)) => run(&mut sources, &args.with_format(), false),
         Some(Cmd::Check(args)) => run(&mut sources, &args.with_format(), true),
         Some(Cmd::Test(args)) => test(&mut sources, &args),
+        Some(Cmd::Classify(args)) => classify(&mut sources, &args),
     };
     match result {
         Ok(code) => code,
@@ -1001,4 +1041,42 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
         code = worse(code, exit::STOPPED);
     }
     Ok(ExitCode::from(code))
+}
+
+fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<ExitCode, Errors> {
+    use solder::isolation::{classify, history, levels, parse};
+    let format = args.input.map(|f| match f {
+        InputFormat::Notation => parse::Format::Notation,
+        InputFormat::Json => parse::Format::Json,
+        InputFormat::Edn => parse::Format::Edn,
+    });
+    let h = parse::load_history(sources, &args.file, format)?;
+    let chosen = if args.level.is_empty() {
+        levels::all_levels()
+    } else {
+        classify::resolve_levels(&args.level)?
+    };
+    if args.emit_model {
+        print!("{}", history::history_model(&h, &chosen).0);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let opts = classify::ClassifyOptions {
+        run: args.solver.options(),
+        reasons: !args.no_reasons,
+        timeout: args.timeout.map(Duration::from_secs_f64),
+    };
+    let results = classify::classify(&h, &chosen, &opts)?;
+    if args.json {
+        println!("{}", render::isolation::classify_json(&results));
+    } else {
+        print!("{}", render::isolation::classify_text(&results));
+    }
+    let undecided = results
+        .iter()
+        .any(|r| matches!(r.verdict, classify::Verdict::Timeout));
+    Ok(ExitCode::from(if undecided {
+        exit::STOPPED
+    } else {
+        exit::OK
+    }))
 }

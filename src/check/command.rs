@@ -57,7 +57,8 @@ pub const DEFAULT_MAX_VARS: u64 = 2_000_000;
 pub struct BuildOptions {
     /// Refuse commands with more primary variables than this.
     pub max_vars: u64,
-    /// Bound each field by its declaration, not only by its type (off: `--no-tight-bounds`).
+    /// Bound each field by its declaration, not only by its type, and pin relations that
+    /// facts fix to a value (off: `--no-tight-bounds`).
     pub tight_field_bounds: bool,
 }
 
@@ -145,6 +146,7 @@ pub fn build(
     }
     if opts.tight_field_bounds {
         tighten_field_bounds(model, &elab, &mut bounds);
+        crate::logic::pinned::pin_fixed_relations(&formula, &mut bounds);
     }
     let mut presentation = presentation(model, layout, &elab);
     presentation.named_atoms = builder.int_atoms.clone();

@@ -4,6 +4,7 @@ pub mod ast;
 pub mod free;
 pub mod normalize;
 pub mod overflow;
+pub mod pinned;
 pub mod problem;
 pub mod singletons;
 pub mod skolem;

@@ -2,6 +2,7 @@
 
 pub mod dot;
 pub mod history;
+pub mod isolation;
 pub mod json;
 pub mod names;
 pub mod table;

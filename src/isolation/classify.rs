@@ -1,0 +1,398 @@
+//! `classify`: which levels of the library a concrete history satisfies, with a witness
+//! for each ✓ and a minimal violating sub-history for each ✗.
+//!
+//! The history is pinned by one-atom sigs and a fact (`history::history_model`); facts
+//! that fix a relation make its bounds exact (`logic::pinned`), so each level is a search
+//! for its witness alone, through the ordinary pipeline: the library's own definitions
+//! decide, and every ✓ is re-checked by the evaluator as any answer is.
+//!
+//! A reason for ✗ is a set of transactions whose sub-history (`History::restrict`)
+//! already violates the level and from which no transaction can be dropped: found by
+//! QuickXplain's divide and conquer (few solves when the reason is small), then checked
+//! transaction by transaction, so that it is minimal even where a level is not monotone
+//! in the transactions.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::check::{self, Checked, RootSource};
+use crate::diagnostic::{Diagnostic, Errors, SourceMap};
+use crate::logic::TupleSet;
+use crate::session::{CommandRun, RunOptions};
+
+use super::history::{History, ModelNames, history_model};
+use super::levels::{all_levels, framework_of};
+
+#[derive(Clone, Debug)]
+pub struct ClassifyOptions {
+    pub run: RunOptions,
+    /// Find a minimal violating sub-history for each ✗.
+    pub reasons: bool,
+    /// Give up on a level (and on its reason) after this long.
+    pub timeout: Option<Duration>,
+}
+
+impl Default for ClassifyOptions {
+    fn default() -> ClassifyOptions {
+        ClassifyOptions {
+            run: RunOptions::default(),
+            reasons: true,
+            timeout: None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// The level holds; its witnesses by name (`co`, `vis`, `ar`, `vo`) in short form.
+    Holds(Vec<(String, String)>),
+    /// The level fails; the reason, unless reasons were not asked for (or timed out).
+    Fails(Option<Reason>),
+    /// Undecided within the time limit.
+    Timeout,
+}
+
+#[derive(Clone, Debug)]
+pub struct Reason {
+    /// Indices of the history's transactions.
+    pub txns: Vec<usize>,
+    /// Their sub-history, in the input's notation.
+    pub history: String,
+    /// The dependencies among them: session order and write-read edges.
+    pub edges: Vec<String>,
+    /// A violation within one transaction, which no level allows.
+    pub internal: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LevelResult {
+    pub level: String,
+    pub framework: Option<&'static str>,
+    pub verdict: Verdict,
+    /// Time to decide the level.
+    pub time: Duration,
+    /// Time to find the reason, if one was looked for.
+    pub reason_time: Option<Duration>,
+}
+
+/// The levels named, checked against the library's: an unknown name is an error that
+/// lists them.
+pub fn resolve_levels(names: &[String]) -> Result<Vec<&'static str>, Errors> {
+    let known = all_levels();
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for n in names {
+        match known.iter().find(|k| k.eq_ignore_ascii_case(n)) {
+            Some(k) => out.push(*k),
+            None => errors.push(
+                Diagnostic::global(format!("unknown level `{n}`"))
+                    .with_help(format!("the library's levels: {}", known.join(", "))),
+            ),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(Errors(errors))
+    }
+}
+
+/// A history model loaded with its commands: one per level.
+struct Loaded {
+    checked: Checked,
+    names: ModelNames,
+}
+
+fn load(h: &History, levels: &[&str]) -> Result<Loaded, Errors> {
+    let (text, names) = history_model(h, levels);
+    let mut sources = SourceMap::new();
+    let checked = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "history.als".into(),
+            text: text.clone(),
+            dir: None,
+        },
+    )
+    .map_err(|e| {
+        // The model is generated: failing to load it is solder's bug, said so plainly.
+        Errors::from(Diagnostic::global(format!(
+            "internal error: the generated history model does not load:\n{}",
+            sources.render(&e.0, false)
+        )))
+    })?;
+    Ok(Loaded { checked, names })
+}
+
+/// Run command `index` with a time limit; `None` on timeout.
+fn decide(
+    loaded: &Loaded,
+    index: usize,
+    opts: &ClassifyOptions,
+    deadline: Option<Instant>,
+) -> Result<Option<CommandRun>, Errors> {
+    let mut run_opts = opts.run.clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    run_opts.solve.stop = Some(stop.clone());
+    let watcher = deadline.map(|d| {
+        let stop = stop.clone();
+        let done = Arc::new(AtomicBool::new(false));
+        let done2 = done.clone();
+        let handle = std::thread::spawn(move || {
+            while !done2.load(Ordering::Relaxed) {
+                if Instant::now() >= d {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
+        (done, handle)
+    });
+    let run = CommandRun::start(&loaded.checked, index, &run_opts);
+    if let Some((done, handle)) = watcher {
+        done.store(true, Ordering::Relaxed);
+        let _ = handle.join();
+    }
+    let run = run?;
+    Ok(run.found().map(|_| run))
+}
+
+/// Classify `h` against `levels` (the library's, by pred name).
+pub fn classify(
+    h: &History,
+    levels: &[&str],
+    opts: &ClassifyOptions,
+) -> Result<Vec<LevelResult>, Errors> {
+    let (_, internal) = h.abstraction();
+    if let Some(v) = internal.first() {
+        // No level allows a transaction to contradict itself: the reason is that
+        // transaction alone.
+        let sub = h.restrict(&BTreeSet::from([v.txn]));
+        let reason = Reason {
+            txns: vec![v.txn],
+            history: sub.notation(),
+            edges: Vec::new(),
+            internal: Some(v.message.clone()),
+        };
+        return Ok(levels
+            .iter()
+            .map(|l| LevelResult {
+                level: l.to_string(),
+                framework: framework_of(l),
+                verdict: Verdict::Fails(opts.reasons.then(|| reason.clone())),
+                time: Duration::ZERO,
+                reason_time: None,
+            })
+            .collect());
+    }
+    let loaded = load(h, levels)?;
+    let mut results = Vec::new();
+    for (i, level) in levels.iter().enumerate() {
+        let started = Instant::now();
+        let deadline = opts.timeout.map(|t| started + t);
+        let run = decide(&loaded, i, opts, deadline)?;
+        let time = started.elapsed();
+        let mut reason_time = None;
+        let verdict = match run {
+            None => Verdict::Timeout,
+            Some(run) if run.found() == Some(1) => Verdict::Holds(witnesses(h, &loaded, &run)),
+            Some(_) if opts.reasons => {
+                let r = reason(h, level, opts, deadline)?;
+                reason_time = Some(started.elapsed() - time);
+                Verdict::Fails(r)
+            }
+            Some(_) => Verdict::Fails(None),
+        };
+        results.push(LevelResult {
+            level: level.to_string(),
+            framework: framework_of(level),
+            verdict,
+            time,
+            reason_time,
+        });
+    }
+    Ok(results)
+}
+
+/// Whether the sub-history of `keep` violates `level`; `None` on timeout.
+fn violates(
+    h: &History,
+    keep: &BTreeSet<usize>,
+    level: &str,
+    opts: &ClassifyOptions,
+    deadline: Option<Instant>,
+) -> Result<Option<bool>, Errors> {
+    let sub = h.restrict(keep);
+    let loaded = load(&sub, &[level])?;
+    Ok(decide(&loaded, 0, opts, deadline)?.map(|run| run.found() == Some(0)))
+}
+
+/// A minimal set of transactions whose sub-history violates `level` (the whole history
+/// does); `None` when the time ran out first.
+fn reason(
+    h: &History,
+    level: &str,
+    opts: &ClassifyOptions,
+    deadline: Option<Instant>,
+) -> Result<Option<Reason>, Errors> {
+    let all: Vec<usize> = (0..h.txns.len()).collect();
+    let mut test = |keep: &BTreeSet<usize>| violates(h, keep, level, opts, deadline);
+    let Some(found) = quick_xplain(&mut test, &BTreeSet::new(), false, &all)? else {
+        return Ok(None);
+    };
+    let mut keep: BTreeSet<usize> = found.into_iter().collect();
+    // Confirm, and make minimal where the level is not monotone.
+    match test(&keep)? {
+        None => return Ok(None),
+        Some(true) => {}
+        Some(false) => keep = all.iter().copied().collect(),
+    }
+    loop {
+        let mut dropped = false;
+        for &t in &keep.clone() {
+            let mut smaller = keep.clone();
+            smaller.remove(&t);
+            match test(&smaller)? {
+                None => return Ok(None),
+                Some(true) => {
+                    keep = smaller;
+                    dropped = true;
+                }
+                Some(false) => {}
+            }
+        }
+        if !dropped {
+            break;
+        }
+    }
+    let sub = h.restrict(&keep);
+    Ok(Some(Reason {
+        txns: keep.iter().copied().collect(),
+        history: sub.notation(),
+        edges: dependency_edges(&sub),
+        internal: None,
+    }))
+}
+
+/// QuickXplain (Junker, 2004): a subset of `candidates` that, with `base`, fails the
+/// test, found by halving. `Ok(None)` when a test timed out.
+fn quick_xplain(
+    test: &mut impl FnMut(&BTreeSet<usize>) -> Result<Option<bool>, Errors>,
+    base: &BTreeSet<usize>,
+    base_grew: bool,
+    candidates: &[usize],
+) -> Result<Option<Vec<usize>>, Errors> {
+    if base_grew {
+        match test(base)? {
+            None => return Ok(None),
+            Some(true) => return Ok(Some(Vec::new())),
+            Some(false) => {}
+        }
+    }
+    if candidates.len() <= 1 {
+        return Ok(Some(candidates.to_vec()));
+    }
+    let (left, right) = candidates.split_at(candidates.len() / 2);
+    let with_left: BTreeSet<usize> = base.iter().chain(left).copied().collect();
+    let Some(d2) = quick_xplain(test, &with_left, !left.is_empty(), right)? else {
+        return Ok(None);
+    };
+    let with_d2: BTreeSet<usize> = base.iter().chain(&d2).copied().collect();
+    let Some(d1) = quick_xplain(test, &with_d2, !d2.is_empty(), left)? else {
+        return Ok(None);
+    };
+    Ok(Some(d1.into_iter().chain(d2).collect()))
+}
+
+/// Session-order and write-read edges of a (small) history, in its names.
+pub fn dependency_edges(h: &History) -> Vec<String> {
+    let mut edges = Vec::new();
+    for (a, b) in h.session_pairs() {
+        edges.push(format!("{} →so {}", h.txns[a].name, h.txns[b].name));
+    }
+    for (s, reads) in h.reads_from().iter().enumerate() {
+        for (x, w) in reads {
+            if let Some(w) = w {
+                edges.push(format!(
+                    "{} →wr({}) {}",
+                    h.txns[*w].name, h.objects[*x], h.txns[s].name
+                ));
+            }
+        }
+    }
+    edges
+}
+
+/// The witnesses of a ✓ in the history's own transaction names.
+fn witnesses(h: &History, loaded: &Loaded, run: &CommandRun) -> Vec<(String, String)> {
+    // Atoms are named as every view names them (`T1$0` for `one sig T1`).
+    let Some(inst) = run.instance() else {
+        return Vec::new();
+    };
+    let atom_names = crate::render::names::alloy_atom_names(&run.command.presentation, inst);
+    let mut by_model_name = std::collections::BTreeMap::new();
+    by_model_name.insert("T0$0".to_string(), "T0".to_string());
+    for (t, model) in loaded.names.txns.iter().enumerate() {
+        by_model_name.insert(format!("{model}$0"), h.txns[t].name.clone());
+    }
+    let name_of: std::collections::BTreeMap<u32, String> = atom_names
+        .iter()
+        .enumerate()
+        .filter_map(|(a, n)| by_model_name.get(n).map(|user| (a as u32, user.clone())))
+        .collect();
+    let txn_count = name_of.len();
+    run.skolems()
+        .into_iter()
+        .map(|(name, value)| {
+            let name = name.trim_start_matches('$').to_string();
+            (name, short_relation(&value, &name_of, txn_count))
+        })
+        .collect()
+}
+
+/// A total order as a chain (`T0 < T2 < T1`), another relation over transactions as
+/// edges grouped by source, leaving out T0's (T0 precedes and is visible to all).
+pub fn short_relation(
+    value: &TupleSet,
+    name_of: &std::collections::BTreeMap<u32, String>,
+    txns: usize,
+) -> String {
+    let name = |a: u32| name_of.get(&a).cloned().unwrap_or_else(|| format!("#{a}"));
+    if value.arity() != 2 {
+        return format!("{} tuples", value.len());
+    }
+    let pairs: Vec<(u32, u32)> = value.iter().map(|t| (t[0], t[1])).collect();
+    let atoms: BTreeSet<u32> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    if atoms.len() == txns && pairs.len() == txns * (txns - 1) / 2 {
+        // A strict total order has n(n-1)/2 pairs; rank atoms by predecessors.
+        let mut ranked: Vec<(usize, u32)> = atoms
+            .iter()
+            .map(|&a| (pairs.iter().filter(|&&(_, b)| b == a).count(), a))
+            .collect();
+        ranked.sort();
+        if ranked.iter().enumerate().all(|(i, &(r, _))| r == i) {
+            let chain: Vec<String> = ranked.iter().map(|&(_, a)| name(a)).collect();
+            return chain.join(" < ");
+        }
+    }
+    let t0 = name_of.iter().find(|(_, n)| *n == "T0").map(|(a, _)| *a);
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> =
+        std::collections::BTreeMap::new();
+    for (a, b) in pairs {
+        if Some(a) == t0 {
+            continue;
+        }
+        groups.entry(name(a)).or_default().push(name(b));
+    }
+    if groups.is_empty() {
+        return "only T0 → all".into();
+    }
+    groups
+        .into_iter()
+        .map(|(a, bs)| format!("{a} → {}", bs.join(" ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}

@@ -1,0 +1,11 @@
+//! Isolation workflows over the library in `stdlib/isolation`: reading concrete
+//! histories (`parse`, `edn`), classifying them against every level (`classify`), and
+//! comparing levels pairwise (`compare`). Levels are decided by the library's own
+//! definitions through the ordinary pipeline; this module builds the models and reads
+//! the answers.
+
+pub mod classify;
+pub mod edn;
+pub mod history;
+pub mod levels;
+pub mod parse;

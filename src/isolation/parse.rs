@@ -1,0 +1,595 @@
+//! Reading histories: the history view's notation, JSON, and Jepsen/Elle EDN lines.
+//!
+//! # The notation (what the history view prints)
+//!
+//! ```text
+//! -- comments start with --, // or #
+//! T0: w(x,0) w(y,0)          optional: the initial values (0 for objects it omits)
+//! session 1: T1 → T2         session order (ASCII -> too); unlisted transactions
+//!   T1: r(x,0) w(x,1)          are sessions of their own
+//!   T2: r(y,0) w(y,1)
+//! [T3: r(x,1)] [T4: r(y,1)]  brackets: several transactions on a line, a session each
+//! co: T0 < T1 < T2           witness and legend lines of the view are ignored
+//! ```
+//!
+//! A transaction's operations are `r(OBJ,VALUE)` and `w(OBJ,VALUE)` in program order;
+//! names are letters, digits, `_`, `'` and `$`, values any such word or number.
+//!
+//! # JSON
+//!
+//! ```json
+//! {"initial": {"x": 0},
+//!  "sessions": [[{"name": "T1", "ops": [["r", "x", 0], ["w", "x", 1]]}],
+//!               [{"name": "T2", "ops": [{"f": "r", "key": "x", "value": 1}]}]]}
+//! ```
+//!
+//! `initial` is optional (every object starts at 0), a transaction's `name` too (T1, T2,
+//! … in order). An operation is `[f, key, value]` or an object with those three fields;
+//! keys and values are strings or numbers.
+//!
+//! # Elle / Jepsen
+//!
+//! One map per line, as Jepsen writes `history.edn` for list-append's sibling, the
+//! read-write register workload: `{:type :ok, :f :txn, :value [[:r :x 1] [:w :y 2]],
+//! :process 0}`. Completed (`:ok`) transactions are the history; a process is a session,
+//! in the order its transactions completed. `:invoke` lines are skipped; `:fail` lines
+//! (aborted transactions) are left out, as Elle does. An `:info` transaction (which may or
+//! may not have committed) is refused unless it only reads, since its writes might or might
+//! not be visible. Objects start at `nil`; a read of `nil` reads the initial value.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::diagnostic::{Diagnostic, Errors, FileId, Span};
+
+use super::history::{History, Op, OpKind, Txn};
+
+/// Which input format a history file is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Notation,
+    Json,
+    Edn,
+}
+
+impl Format {
+    /// By extension (`.json`, `.edn`), else by the first character.
+    pub fn detect(path: Option<&std::path::Path>, text: &str) -> Format {
+        match path.and_then(|p| p.extension()).and_then(|e| e.to_str()) {
+            Some("json") => return Format::Json,
+            Some("edn") => return Format::Edn,
+            _ => {}
+        }
+        let start = text.trim_start();
+        if start.starts_with("{:") {
+            Format::Edn
+        } else if start.starts_with('{') {
+            Format::Json
+        } else {
+            Format::Notation
+        }
+    }
+}
+
+/// Parse `text` (from `file`) in `format` and check that every read has one writer.
+pub fn parse_history(file: FileId, text: &str, format: Format) -> Result<History, Errors> {
+    let h = match format {
+        Format::Notation => parse_notation(file, text)?,
+        Format::Json => parse_json(file, text)?,
+        Format::Edn => super::edn::parse_edn(file, text)?,
+    };
+    h.validate()?;
+    Ok(h)
+}
+
+/// Collects transactions, objects and sessions while a parser reads them.
+#[derive(Default)]
+pub(super) struct Builder {
+    pub txns: Vec<Txn>,
+    pub objects: Vec<String>,
+    pub initial: BTreeMap<usize, String>,
+    /// Sessions by transaction name, with the span of each mention.
+    pub sessions: Vec<Vec<(String, Option<Span>)>>,
+    pub default_initial: String,
+    pub errors: Vec<Diagnostic>,
+}
+
+impl Builder {
+    pub fn object(&mut self, name: &str) -> usize {
+        match self.objects.iter().position(|o| o == name) {
+            Some(i) => i,
+            None => {
+                self.objects.push(name.to_string());
+                self.objects.len() - 1
+            }
+        }
+    }
+
+    pub fn add_txn(&mut self, txn: Txn) {
+        if let Some(old) = self.txns.iter().find(|t| t.name == txn.name) {
+            let mut d = error_at(
+                txn.span,
+                format!("transaction {} is defined twice", txn.name),
+            );
+            if let Some(s) = old.span {
+                d = d.with_note(s, "first defined here");
+            }
+            self.errors.push(d);
+            return;
+        }
+        self.txns.push(txn);
+    }
+
+    pub fn finish(mut self) -> Result<History, Errors> {
+        let mut placed: BTreeMap<usize, Option<Span>> = BTreeMap::new();
+        let mut sessions = Vec::new();
+        for s in std::mem::take(&mut self.sessions) {
+            let mut session = Vec::new();
+            for (name, span) in s {
+                let Some(t) = self.txns.iter().position(|t| t.name == name) else {
+                    self.errors.push(error_at(
+                        span,
+                        format!("session names {name}, which no line defines"),
+                    ));
+                    continue;
+                };
+                if let Some(first) = placed.insert(t, span) {
+                    let mut d =
+                        error_at(span, format!("{name} is in two sessions (or twice in one)"));
+                    if let Some(f) = first {
+                        d = d.with_note(f, "first placed here");
+                    }
+                    self.errors.push(d);
+                    continue;
+                }
+                session.push(t);
+            }
+            if !session.is_empty() {
+                sessions.push(session);
+            }
+        }
+        for t in 0..self.txns.len() {
+            if !placed.contains_key(&t) {
+                sessions.push(vec![t]);
+            }
+        }
+        if !self.errors.is_empty() {
+            return Err(Errors(self.errors));
+        }
+        let initial = (0..self.objects.len())
+            .map(|x| {
+                self.initial
+                    .get(&x)
+                    .cloned()
+                    .unwrap_or_else(|| self.default_initial.clone())
+            })
+            .collect();
+        Ok(History {
+            txns: self.txns,
+            sessions,
+            objects: self.objects,
+            initial,
+        })
+    }
+}
+
+pub(super) fn error_at(span: Option<Span>, message: String) -> Diagnostic {
+    match span {
+        Some(s) => Diagnostic::error(s, message),
+        None => Diagnostic::global(message),
+    }
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '\'' | '$' | '-' | '.')
+}
+
+/// A cursor over one line, with byte offsets into the whole text for spans.
+struct Line<'a> {
+    file: FileId,
+    text: &'a str,
+    base: usize,
+    pos: usize,
+}
+
+impl Line<'_> {
+    fn skip_space(&mut self) {
+        while let Some(c) = self.text[self.pos..].chars().next() {
+            if c.is_whitespace() {
+                self.pos += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.file, self.base + start, self.base + end)
+    }
+
+    fn at_end(&mut self) -> bool {
+        self.skip_space();
+        self.pos >= self.text.len()
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        self.skip_space();
+        if self.text[self.pos..].starts_with(s) {
+            self.pos += s.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A name or a value (`-1` included); `None` if none starts here.
+    fn word(&mut self) -> Option<(String, Span)> {
+        self.skip_space();
+        let start = self.pos;
+        let rest = &self.text[start..];
+        let len: usize = rest
+            .char_indices()
+            .find(|&(i, c)| !(is_name_char(c) && !(c == '-' && rest[i..].starts_with("->"))))
+            .map(|(i, _)| i)
+            .unwrap_or(rest.len());
+        if len == 0 {
+            return None;
+        }
+        self.pos += len;
+        Some((rest[..len].to_string(), self.span(start, start + len)))
+    }
+
+    fn rest_span(&self) -> Span {
+        self.span(
+            self.pos,
+            self.text.len().max(self.pos + 1).min(self.text.len()),
+        )
+    }
+}
+
+fn strip_comment(line: &str) -> &str {
+    let mut end = line.len();
+    for marker in ["--", "//", "#"] {
+        if let Some(i) = line.find(marker) {
+            end = end.min(i);
+        }
+    }
+    &line[..end]
+}
+
+/// The history view's notation (see the module doc).
+pub fn parse_notation(file: FileId, text: &str) -> Result<History, Errors> {
+    let mut b = Builder {
+        default_initial: "0".into(),
+        ..Builder::default()
+    };
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let base = offset;
+        offset += raw.len();
+        let body = strip_comment(raw.trim_end_matches(['\n', '\r']));
+        if body.trim().is_empty() {
+            continue;
+        }
+        let mut line = Line {
+            file,
+            text: body,
+            base,
+            pos: 0,
+        };
+        if body.trim_start().starts_with('[') {
+            // [T1: r(x,0)] [T2: w(x,1)]: a session per bracket
+            while line.eat("[") {
+                let start = line.pos;
+                let Some(close) = body[start..].find(']') else {
+                    b.errors
+                        .push(Diagnostic::error(line.rest_span(), "this `[` has no `]`"));
+                    break;
+                };
+                let mut inner = Line {
+                    file,
+                    text: &body[..start + close],
+                    base,
+                    pos: start,
+                };
+                if let Some(name) = transaction_line(&mut b, &mut inner) {
+                    b.sessions.push(vec![name]);
+                }
+                line.pos = start + close + 1;
+            }
+            if !line.at_end() {
+                b.errors.push(Diagnostic::error(
+                    line.rest_span(),
+                    "expected `[` and a transaction, or the end of the line",
+                ));
+            }
+            continue;
+        }
+        let save = line.pos;
+        if let Some((word, _)) = line.word()
+            && word == "session"
+        {
+            // `session 1: T1 → T2`: the label before the colon is free text
+            let Some(colon) = body[line.pos..].find(':') else {
+                b.errors.push(Diagnostic::error(
+                    line.rest_span(),
+                    "expected `:` after the session's label",
+                ));
+                continue;
+            };
+            line.pos += colon + 1;
+            let mut session = Vec::new();
+            loop {
+                match line.word() {
+                    Some((name, span)) => session.push((name, Some(span))),
+                    None => {
+                        b.errors.push(Diagnostic::error(
+                            line.rest_span(),
+                            "expected a transaction name",
+                        ));
+                        break;
+                    }
+                }
+                if line.at_end() {
+                    break;
+                }
+                if !(line.eat("→") || line.eat("->")) {
+                    b.errors.push(Diagnostic::error(
+                        line.rest_span(),
+                        "expected `→` (or `->`) between the transactions of a session",
+                    ));
+                    break;
+                }
+            }
+            b.sessions.push(session);
+            continue;
+        }
+        line.pos = save;
+        transaction_line(&mut b, &mut line);
+    }
+    b.finish()
+}
+
+/// `NAME: op op …` (the T0 line gives initial values). Witness lines of the history
+/// view (`co: T0 < T1`, `vis: T0 → T1`, `legend: …`) are skipped. Returns the name of a
+/// transaction it defined, with its span.
+fn transaction_line(b: &mut Builder, line: &mut Line) -> Option<(String, Option<Span>)> {
+    let Some((name, name_span)) = line.word() else {
+        b.errors.push(Diagnostic::error(
+            line.rest_span(),
+            "expected a transaction name, `session`, or `[`",
+        ));
+        return None;
+    };
+    if !line.eat(":") {
+        b.errors.push(Diagnostic::error(
+            line.rest_span(),
+            format!("expected `:` after {name}"),
+        ));
+        return None;
+    }
+    let rest = &line.text[line.pos..];
+    let witness = !rest.contains('(')
+        && (rest.contains('<')
+            || rest.contains('→')
+            || rest.contains("->")
+            || rest.contains("(empty)"));
+    if name == "legend" || witness {
+        return None;
+    }
+    let mut ops = Vec::new();
+    while !line.at_end() {
+        let start = line.pos;
+        let kind = match line.word() {
+            Some((k, _)) if k == "r" || k == "R" => OpKind::Read,
+            Some((k, _)) if k == "w" || k == "W" => OpKind::Write,
+            _ => {
+                b.errors.push(Diagnostic::error(
+                    line.span(start, line.pos.max(start + 1).min(line.text.len())),
+                    "expected an operation `r(OBJ,VALUE)` or `w(OBJ,VALUE)`",
+                ));
+                return None;
+            }
+        };
+        let parsed = (|| {
+            if !line.eat("(") {
+                return None;
+            }
+            let (obj, _) = line.word()?;
+            if !line.eat(",") {
+                return None;
+            }
+            let (value, _) = line.word()?;
+            if !line.eat(")") {
+                return None;
+            }
+            Some((obj, value))
+        })();
+        let span = line.span(start, line.pos);
+        let Some((obj, value)) = parsed else {
+            b.errors.push(Diagnostic::error(
+                span,
+                "expected an operation `r(OBJ,VALUE)` or `w(OBJ,VALUE)`",
+            ));
+            return None;
+        };
+        let obj = b.object(&obj);
+        ops.push(Op {
+            kind,
+            obj,
+            value,
+            span: Some(span),
+        });
+    }
+    if name == "T0" {
+        for op in ops {
+            if op.kind == OpKind::Read {
+                b.errors.push(error_at(
+                    op.span,
+                    "T0 writes the initial values; it reads nothing".into(),
+                ));
+            } else {
+                b.initial.insert(op.obj, op.value);
+            }
+        }
+        return None;
+    }
+    b.add_txn(Txn {
+        name: name.clone(),
+        ops,
+        span: Some(name_span),
+    });
+    Some((name, Some(name_span)))
+}
+
+/// A JSON scalar as a name: strings as they are, numbers in JSON's own spelling.
+fn scalar(v: &serde_json::Value) -> Option<String> {
+    match v {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Number(n) => Some(n.to_string()),
+        serde_json::Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// The JSON schema of the module doc.
+pub fn parse_json(file: FileId, text: &str) -> Result<History, Errors> {
+    let whole = Span::new(file, 0, text.len().min(1));
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        // serde_json reports a line and column; turn them into a span.
+        let offset = text
+            .split_inclusive('\n')
+            .take(e.line().saturating_sub(1))
+            .map(str::len)
+            .sum::<usize>()
+            + e.column().saturating_sub(1);
+        let at = offset.min(text.len());
+        Errors::from(Diagnostic::error(
+            Span::new(file, at, (at + 1).min(text.len())),
+            format!("not valid JSON: {e}"),
+        ))
+    })?;
+    let fail = |msg: String| Errors::from(Diagnostic::error(whole, msg));
+    let mut b = Builder {
+        default_initial: "0".into(),
+        ..Builder::default()
+    };
+    if let Some(init) = value.get("initial") {
+        let map = init
+            .as_object()
+            .ok_or_else(|| fail("`initial` must map objects to values".into()))?;
+        for (k, v) in map {
+            let v = scalar(v)
+                .ok_or_else(|| fail(format!("`initial.{k}` must be a string or a number")))?;
+            let x = b.object(k);
+            b.initial.insert(x, v);
+        }
+    }
+    let sessions = value
+        .get("sessions")
+        .and_then(|s| s.as_array())
+        .ok_or_else(|| fail("expected an object with `sessions`: an array of sessions, each an array of transactions".into()))?;
+    let mut count = 0;
+    let mut names = BTreeSet::new();
+    for (si, s) in sessions.iter().enumerate() {
+        let txns = s
+            .as_array()
+            .ok_or_else(|| fail(format!("sessions[{si}] must be an array of transactions")))?;
+        let mut session = Vec::new();
+        for (ti, t) in txns.iter().enumerate() {
+            count += 1;
+            let at = format!("sessions[{si}][{ti}]");
+            let name = match t.get("name") {
+                Some(n) => scalar(n).ok_or_else(|| fail(format!("{at}.name must be a string")))?,
+                None => format!("T{count}"),
+            };
+            if !names.insert(name.clone()) {
+                return Err(fail(format!("{at}: transaction {name} is named twice")));
+            }
+            let ops_json = t
+                .get("ops")
+                .and_then(|o| o.as_array())
+                .ok_or_else(|| fail(format!("{at} must have `ops`: an array of operations")))?;
+            let mut ops = Vec::new();
+            for (oi, o) in ops_json.iter().enumerate() {
+                let here = format!("{at}.ops[{oi}]");
+                let (f, k, v) = match o {
+                    serde_json::Value::Array(parts) if parts.len() == 3 => {
+                        (&parts[0], &parts[1], &parts[2])
+                    }
+                    serde_json::Value::Object(m) => {
+                        match (m.get("f"), m.get("key"), m.get("value")) {
+                            (Some(f), Some(k), Some(v)) => (f, k, v),
+                            _ => {
+                                return Err(fail(format!(
+                                    "{here} must have `f`, `key` and `value`"
+                                )));
+                            }
+                        }
+                    }
+                    _ => {
+                        return Err(fail(format!(
+                            "{here} must be [f, key, value] or an object with those fields"
+                        )));
+                    }
+                };
+                let kind = match f.as_str() {
+                    Some("r" | "read") => OpKind::Read,
+                    Some("w" | "write") => OpKind::Write,
+                    _ => return Err(fail(format!("{here}: the operation is \"r\" or \"w\""))),
+                };
+                let key = scalar(k)
+                    .ok_or_else(|| fail(format!("{here}: the key must be a string or a number")))?;
+                let value = scalar(v).ok_or_else(|| {
+                    fail(format!("{here}: the value must be a string or a number"))
+                })?;
+                let obj = b.object(&key);
+                ops.push(Op {
+                    kind,
+                    obj,
+                    value,
+                    span: None,
+                });
+            }
+            b.add_txn(Txn {
+                name: name.clone(),
+                ops,
+                span: None,
+            });
+            session.push((name, None));
+        }
+        b.sessions.push(session);
+    }
+    b.finish()
+}
+
+/// Read a history file (`-` is standard input) into `sources`, so that diagnostics can
+/// point into it, and parse it in `format` (by default detected).
+pub fn load_history(
+    sources: &mut crate::diagnostic::SourceMap,
+    path: &std::path::Path,
+    format: Option<Format>,
+) -> Result<History, Errors> {
+    let text = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|e| {
+            Errors::from(Diagnostic::global(format!(
+                "cannot read the history from standard input: {e}"
+            )))
+        })?;
+        text
+    } else {
+        std::fs::read_to_string(path).map_err(|e| {
+            Errors::from(Diagnostic::global(format!(
+                "cannot read {}: {e}",
+                path.display()
+            )))
+        })?
+    };
+    let format = format.unwrap_or_else(|| Format::detect(Some(path), &text));
+    let file = sources.add(
+        path.display().to_string(),
+        Some(path.to_path_buf()),
+        text.clone(),
+    );
+    parse_history(file, &text, format)
+}
