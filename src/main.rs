@@ -69,6 +69,42 @@ enum Cmd {
     /// one it does and a minimal violating sub-history for each one it does not.
     #[command(after_help = CLASSIFY_HELP)]
     Classify(ClassifyArgs),
+    /// Which isolation levels imply which, up to a scope: the implication matrix,
+    /// equivalences, the Hasse diagram and separating histories.
+    Compare(CompareArgs),
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    /// Levels to compare (library pred names, e.g. RA CC CeroneCC) [default: one
+    /// representative per framework of each level].
+    levels: Vec<String>,
+    /// Every level of the library.
+    #[arg(long, conflicts_with = "levels")]
+    all: bool,
+    /// Transactions (besides T0), objects and values in the histories searched.
+    #[arg(long, default_value_t = 3)]
+    scope: usize,
+    /// Print JSON instead of text.
+    #[arg(long, conflicts_with_all = ["csv", "dot"])]
+    json: bool,
+    /// Print one CSV line per ordered pair.
+    #[arg(long, conflicts_with = "dot")]
+    csv: bool,
+    /// Print the Hasse diagram as a Graphviz digraph.
+    #[arg(long)]
+    dot: bool,
+    /// Solve every pair afresh: no cache, no derived cells.
+    #[arg(long)]
+    no_cache: bool,
+    /// Solve every pair: nothing derived by transitivity or from other pairs' histories.
+    #[arg(long)]
+    no_derive: bool,
+    /// Worker threads [default: the machine's cores].
+    #[arg(long)]
+    threads: Option<usize>,
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 const CLASSIFY_HELP: &str = "The history file is in the history view's notation (`session 1: T1 -> T2`, `T1: r(x,0) w(x,1)`), JSON ({\"sessions\": [[{\"name\": \"T1\", \"ops\": [[\"r\", \"x\", 0]]}]]}) or Jepsen/Elle EDN lines ({:type :ok, :f :txn, :value [[:r :x 1]], :process 0}); see the README.\n\nExit codes: 0 classified, 2 a diagnostic (the history or the command line cannot be used), 3 a level was undecided within --timeout.";
@@ -352,6 +388,7 @@ fn main() -> ExitCode {
         Some(Cmd::Check(args)) => run(&mut sources, &args.with_format(), true),
         Some(Cmd::Test(args)) => test(&mut sources, &args),
         Some(Cmd::Classify(args)) => classify(&mut sources, &args),
+        Some(Cmd::Compare(args)) => compare(&args),
     };
     match result {
         Ok(code) => code,
@@ -1079,4 +1116,48 @@ fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<ExitCode, Er
     } else {
         exit::OK
     }))
+}
+
+fn compare(args: &CompareArgs) -> Result<ExitCode, Errors> {
+    use solder::isolation::{classify, compare, levels};
+    let chosen = if args.all {
+        levels::all_levels()
+    } else if args.levels.is_empty() {
+        levels::FRAMEWORKS
+            .iter()
+            .flat_map(|f| f.representatives.iter().copied())
+            .collect()
+    } else {
+        let names: Vec<String> = args
+            .levels
+            .iter()
+            .flat_map(|l| l.split(',').map(str::to_string))
+            .filter(|l| !l.is_empty())
+            .collect();
+        classify::resolve_levels(&names)?
+    };
+    if args.scope == 0 {
+        return Err(Errors::from(Diagnostic::global(
+            "--scope must be at least 1",
+        )));
+    }
+    let mut opts = compare::CompareOptions::new(args.solver.options(), args.scope);
+    if args.no_cache {
+        opts.cache = None;
+    }
+    opts.derive = !args.no_derive;
+    if let Some(t) = args.threads {
+        opts.threads = t.max(1);
+    }
+    let m = compare::compare(&chosen, &opts)?;
+    if args.json {
+        println!("{}", render::isolation::compare_json(&m));
+    } else if args.csv {
+        print!("{}", render::isolation::compare_csv(&m));
+    } else if args.dot {
+        print!("{}", render::isolation::compare_dot(&m));
+    } else {
+        print!("{}", render::isolation::compare_text(&m));
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -126,34 +126,38 @@ fn load(h: &History, levels: &[&str]) -> Result<Loaded, Errors> {
     Ok(Loaded { checked, names })
 }
 
-/// Run command `index` with a time limit; `None` on timeout.
+/// Run command `index` with a time limit; `None` on timeout or when the caller's stop
+/// flag (`opts.run.solve.stop`, the REPL's Ctrl-C) was raised.
 fn decide(
     loaded: &Loaded,
     index: usize,
     opts: &ClassifyOptions,
     deadline: Option<Instant>,
 ) -> Result<Option<CommandRun>, Errors> {
+    let outer = opts.run.solve.stop.clone();
+    if outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+        return Ok(None);
+    }
     let mut run_opts = opts.run.clone();
     let stop = Arc::new(AtomicBool::new(false));
     run_opts.solve.stop = Some(stop.clone());
-    let watcher = deadline.map(|d| {
-        let stop = stop.clone();
-        let done = Arc::new(AtomicBool::new(false));
-        let done2 = done.clone();
-        let handle = std::thread::spawn(move || {
-            while !done2.load(Ordering::Relaxed) {
-                if Instant::now() >= d {
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = (deadline.is_some() || outer.is_some()).then(|| {
+        let (stop, done) = (stop.clone(), done.clone());
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                let late = deadline.is_some_and(|d| Instant::now() >= d);
+                if late || outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
                     stop.store(true, Ordering::Relaxed);
                     return;
                 }
                 std::thread::sleep(Duration::from_millis(5));
             }
-        });
-        (done, handle)
+        })
     });
     let run = CommandRun::start(&loaded.checked, index, &run_opts);
-    if let Some((done, handle)) = watcher {
-        done.store(true, Ordering::Relaxed);
+    done.store(true, Ordering::Relaxed);
+    if let Some(handle) = watcher {
         let _ = handle.join();
     }
     let run = run?;

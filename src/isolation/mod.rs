@@ -5,6 +5,7 @@
 //! the answers.
 
 pub mod classify;
+pub mod compare;
 pub mod edn;
 pub mod history;
 pub mod levels;

@@ -5,6 +5,7 @@ use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::{Value, json};
 
 use crate::isolation::classify::{LevelResult, Verdict};
+use crate::isolation::compare::{Cell, Matrix};
 
 pub(crate) fn new_table(header: Vec<String>) -> Table {
     let mut table = Table::new();
@@ -146,4 +147,180 @@ pub fn classify_json(results: &[LevelResult]) -> Value {
         })
         .collect();
     json!({ "levels": levels })
+}
+
+/// The implication matrix, its equivalence classes, the Hasse diagram and the
+/// separating histories, as text.
+pub fn compare_text(m: &Matrix) -> String {
+    let n = m.levels.len();
+    let mut header = vec![String::new()];
+    header.extend(m.levels.iter().cloned());
+    let mut table = new_table(header);
+    // Separating histories are numbered in the matrix and listed below it.
+    let mut numbered: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
+    for a in 0..n {
+        let mut row = vec![m.levels[a].clone()];
+        for b in 0..n {
+            row.push(match &m.cells[a][b] {
+                Cell::Same => "=".into(),
+                Cell::Implies => {
+                    if super::table::ascii() {
+                        "=>".into()
+                    } else {
+                        "⇒".into()
+                    }
+                }
+                Cell::Separated(h) => {
+                    let k = match numbered.iter().position(|(x, _)| x == h) {
+                        Some(k) => {
+                            numbered[k].1.push((a, b));
+                            k
+                        }
+                        None => {
+                            numbered.push((h.clone(), vec![(a, b)]));
+                            numbered.len() - 1
+                        }
+                    };
+                    format!("{}{}", if super::table::ascii() { "x" } else { "✗" }, k + 1)
+                }
+            });
+        }
+        table.add_row(row);
+    }
+    let mut out = format!(
+        "Up to {} transactions, objects and values: row ⇒ column means every history of the row's level is one of the column's; ✗k names a separating history, listed below.\n",
+        m.scope
+    );
+    out.push_str(&table.to_string());
+    out.push('\n');
+    let classes = m.classes();
+    let class_name = |c: &Vec<usize>| {
+        c.iter()
+            .map(|&i| m.levels[i].as_str())
+            .collect::<Vec<_>>()
+            .join(" ≡ ")
+    };
+    let equal: Vec<String> = classes
+        .iter()
+        .filter(|c| c.len() > 1)
+        .map(class_name)
+        .collect();
+    out.push_str("\nEquivalent within the scope: ");
+    out.push_str(&if equal.is_empty() {
+        "none".to_string()
+    } else {
+        equal.join("; ")
+    });
+    out.push_str("\nHasse diagram (stronger → weaker):\n");
+    let edges = m.hasse(&classes);
+    for (x, y) in &edges {
+        out.push_str(&format!(
+            "  {} → {}\n",
+            class_name(&classes[*x]),
+            class_name(&classes[*y])
+        ));
+    }
+    let isolated: Vec<String> = (0..classes.len())
+        .filter(|c| !edges.iter().any(|(x, y)| x == c || y == c))
+        .map(|c| class_name(&classes[c]))
+        .collect();
+    if !isolated.is_empty() {
+        out.push_str(&format!(
+            "  unrelated to the others: {}\n",
+            isolated.join(", ")
+        ));
+    }
+    for (k, (h, pairs)) in numbered.iter().enumerate() {
+        let shown: Vec<String> = pairs
+            .iter()
+            .take(6)
+            .map(|&(a, b)| format!("{} but not {}", m.levels[a], m.levels[b]))
+            .collect();
+        let more = if pairs.len() > 6 {
+            format!(", and {} more", pairs.len() - 6)
+        } else {
+            String::new()
+        };
+        out.push_str(&format!("\n✗{}: {}{more}\n", k + 1, shown.join(", ")));
+        for l in h.lines() {
+            out.push_str(&format!("  {l}\n"));
+        }
+    }
+    out.push_str(&format!(
+        "\n{} pairs: {} solved, {} derived, {} from the cache; {:.2} s\n",
+        n * n.saturating_sub(1),
+        m.solved,
+        m.derived,
+        m.cached,
+        m.time.as_secs_f64()
+    ));
+    out
+}
+
+/// The Hasse diagram as a Graphviz digraph: one node per class, edges stronger → weaker.
+pub fn compare_dot(m: &Matrix) -> String {
+    let classes = m.classes();
+    let mut out = String::from("digraph levels {\n  rankdir=TB;\n  node [shape=box];\n");
+    for (k, c) in classes.iter().enumerate() {
+        let label = c
+            .iter()
+            .map(|&i| m.levels[i].as_str())
+            .collect::<Vec<_>>()
+            .join("\\n");
+        out.push_str(&format!("  c{k} [label=\"{label}\"];\n"));
+    }
+    for (x, y) in m.hasse(&classes) {
+        out.push_str(&format!("  c{x} -> c{y};\n"));
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The matrix as JSON: levels, `implies[a][b]`, separating histories by pair, classes and
+/// the Hasse edges (by level name).
+pub fn compare_json(m: &Matrix) -> Value {
+    let n = m.levels.len();
+    let classes = m.classes();
+    let names = |c: &Vec<usize>| c.iter().map(|&i| m.levels[i].clone()).collect::<Vec<_>>();
+    let mut separations = Vec::new();
+    for a in 0..n {
+        for b in 0..n {
+            if let Cell::Separated(h) = &m.cells[a][b] {
+                separations.push(json!({"level": m.levels[a], "not": m.levels[b], "history": h}));
+            }
+        }
+    }
+    json!({
+        "scope": m.scope,
+        "levels": m.levels,
+        "implies": (0..n).map(|a| (0..n).map(|b| m.implies(a, b)).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "separations": separations,
+        "classes": classes.iter().map(names).collect::<Vec<_>>(),
+        "hasse": m.hasse(&classes).iter().map(|(x, y)| json!([names(&classes[*x]), names(&classes[*y])])).collect::<Vec<_>>(),
+        "ms": m.time.as_secs_f64() * 1000.0,
+    })
+}
+
+/// One line per ordered pair: `a,b,implies,history` (the history's lines joined by `; `).
+pub fn compare_csv(m: &Matrix) -> String {
+    let mut out = String::from("level,other,implies,separating_history\n");
+    for (a, row) in m.cells.iter().enumerate() {
+        for (b, cell) in row.iter().enumerate() {
+            let (implies, h) = match cell {
+                Cell::Same => continue,
+                Cell::Implies => (true, String::new()),
+                Cell::Separated(h) => (
+                    false,
+                    h.lines().map(str::trim).collect::<Vec<_>>().join("; "),
+                ),
+            };
+            out.push_str(&format!(
+                "{},{},{implies},\"{}\"\n",
+                m.levels[a],
+                m.levels[b],
+                h.replace('"', "\"\"")
+            ));
+        }
+    }
+    out
 }

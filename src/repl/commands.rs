@@ -97,6 +97,18 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Names the facts, field declarations and the command's conjuncts (with parameterless preds opened into theirs) that are unsatisfiable together, each at its place in the source; removing any one of them leaves an instance.",
     },
     CommandInfo {
+        name: "classify",
+        args: "[FILE] [levels A,B,...]",
+        summary: "which isolation levels a history satisfies, with witnesses and minimal reasons",
+        details: "Without FILE: the current instance (of a model over the isolation library). FILE is a history in the history view's notation, JSON or Jepsen/Elle EDN (see the README). Prints every level of the library by framework, ✓ with its witness or ✗ with a minimal violating sub-history.\nExamples: classify history.txt; classify levels RA,CeroneSI",
+    },
+    CommandInfo {
+        name: "compare",
+        args: "[LEVELS...] [scope N] [all]",
+        summary: "which isolation levels imply which, up to a scope (default 3)",
+        details: "Decides `A and not B` for every ordered pair, prints the implication matrix with separating histories, the levels equivalent within the scope and the Hasse diagram. Without levels: one representative per framework of each level; `all`: every level. Verdicts are cached.\nExamples: compare RA CC SI CeroneRA CeroneCC CeroneSI scope 4; compare all",
+    },
+    CommandInfo {
         name: "save",
         args: "FILE",
         summary: "write the session as a model file, or the current instance (FILE.xml, .json, .dot)",
@@ -186,6 +198,8 @@ pub fn execute(session: &mut Session, cmd: &CommandInfo, text: &str, arg_offset:
                 super::core::core(session)
             }
         }
+        "classify" => super::isolation::classify(session, arg),
+        "compare" => super::isolation::compare(session, arg),
         _ => session.error(format!("`{}` is not implemented", cmd.name)),
     }
     Flow::Continue

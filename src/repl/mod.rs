@@ -16,6 +16,7 @@ pub mod complete;
 mod core;
 
 mod eval;
+mod isolation;
 mod minimize;
 pub mod script;
 pub mod session;
