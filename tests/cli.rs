@@ -628,3 +628,115 @@ fn a_closed_pipe_ends_batch_output_without_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.signal(), Some(13), "{:?}", out.status);
 }
+
+#[test]
+fn classify_prints_a_table_json_and_diagnostics() {
+    let (code, out, err) = solder(&[
+        "classify",
+        "examples/histories/write-skew.txt",
+        "--level",
+        "SER,SI",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("│ Biswas & Enea ┆ SER   ┆ ✗ ┆ violated by {T1, T2}"),
+        "{out}"
+    );
+    assert!(
+        out.contains("│ Biswas & Enea ┆ SI    ┆ ✓ ┆ co: T0 < T1 < T2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("A minimal violating sub-history of SER:"),
+        "{out}"
+    );
+    assert!(out.contains("T0: w(alice,on) w(bob,on)"), "{out}");
+    let (code, out, _) = solder(&[
+        "classify",
+        "examples/histories/causality.json",
+        "--json",
+        "--level",
+        "RA,CC",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["levels"][0]["level"], "RA");
+    assert_eq!(v["levels"][0]["holds"], true);
+    assert_eq!(v["levels"][0]["witness"]["co"], "T0 < T1 < T2 < T3");
+    assert_eq!(v["levels"][1]["holds"], false);
+    assert_eq!(
+        v["levels"][1]["reason"]["transactions"],
+        serde_json::json!(["T1", "T2", "T3"])
+    );
+    let (code, out, _) = solder(&[
+        "classify",
+        "examples/histories/jepsen-register.edn",
+        "--emit-model",
+        "--level",
+        "SER",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("open isolation") && out.contains("run SER for 3"),
+        "{out}"
+    );
+    // Bad input: a diagnostic pointing into the file, exit code 2.
+    let bad = write_temp("bad.txt", "T1: w(x,1)\nT2: r(x,7)\n");
+    let (code, _, err) = solder(&["classify", bad.to_str().unwrap(), "--color", "never"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("T2 reads x = 7, a value no other transaction writes"),
+        "{err}"
+    );
+    assert!(err.contains("bad.txt:2:5"), "{err}");
+    let (code, _, err) = solder(&["classify", "no/such/history.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read no/such/history.txt"), "{err}");
+    let (code, _, err) = solder(&[
+        "classify",
+        "examples/histories/write-skew.txt",
+        "--level",
+        "SERR",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown level `SERR`"), "{err}");
+}
+
+#[test]
+fn compare_prints_matrix_csv_and_dot() {
+    let cache = std::env::temp_dir().join(format!("solder-cli-cache-{}", std::process::id()));
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_solder"))
+            .args(args)
+            .env("SOLDER_CACHE_DIR", &cache)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run(&["compare", "RA", "CC", "SER", "--scope", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("│ SER ┆ ⇒  ┆ ⇒  ┆ =   │"), "{out}");
+    assert!(out.contains("  CC → RA\n  SER → CC\n"), "{out}");
+    // The second run is answered from the cache, in the same words.
+    let (_, again) = run(&["compare", "RA", "CC", "SER", "--scope", "3"]);
+    assert!(
+        again.contains("6 pairs: 0 solved, 0 derived, 6 from the cache"),
+        "{again}"
+    );
+    let (_, csv) = run(&["compare", "RA", "CC", "--scope", "3", "--csv"]);
+    assert!(
+        csv.starts_with("level,other,implies,separating_history\nRA,CC,false,\""),
+        "{csv}"
+    );
+    assert!(csv.contains("\nCC,RA,true,\"\"\n"), "{csv}");
+    let (_, dot) = run(&["compare", "RA", "CC", "CeroneRA", "--scope", "3", "--dot"]);
+    assert!(
+        dot.contains("c1 [label=\"CC\"];") && dot.contains("c1 -> c0;"),
+        "{dot}"
+    );
+    assert!(dot.contains("label=\"RA\\nCeroneRA\""), "{dot}");
+    let _ = std::fs::remove_dir_all(cache);
+}

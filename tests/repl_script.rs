@@ -12,6 +12,11 @@ fn solder(args: &[&str], script: &str) -> (i32, String, String) {
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("SOLDER_HISTORY", "")
+        // `compare` caches verdicts; keep the tests' out of the user's cache.
+        .env(
+            "SOLDER_CACHE_DIR",
+            std::env::temp_dir().join(format!("solder-repl-cache-{}", std::process::id())),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -854,4 +859,46 @@ fn eval_computes_integers() {
         .map(|i| lines[i + 1])
         .unwrap();
     assert!(sum_line.parse::<i64>().is_ok(), "{out}");
+}
+
+#[test]
+fn classify_and_compare_work_on_files_and_the_current_instance() {
+    let (code, out, err) = repl(
+        "classify examples/histories/long-fork.txt levels CeronePSI,CeronePC\n\
+         classify no/such/file.txt\n\
+         classify\n\
+         open isolation\n\
+         run { RA and not CC } for 3\n\
+         classify levels RA,CC\n\
+         classify levels Nope\n\
+         compare RA CC scope 3\n\
+         compare RA scope x\n",
+    );
+    assert_eq!(code, 2, "errors were reported: {err}");
+    // The file: PSI holds with its witness, PC fails with the whole long fork.
+    assert!(
+        out.contains("│ Cerone et al. ┆ CeronePSI ┆ ✓ ┆ vis: T1 → T3; T2 → T4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("A minimal violating sub-history of CeronePC:"),
+        "{out}"
+    );
+    assert!(err.contains("cannot read no/such/file.txt"), "{err}");
+    assert!(
+        err.contains("there is no current instance to classify"),
+        "{err}"
+    );
+    // The current instance separates RA from CC: classify agrees.
+    assert!(
+        out.contains("│ Biswas & Enea ┆ RA    ┆ ✓ ┆ co: T0 <"),
+        "{out}"
+    );
+    assert!(
+        out.contains("│ Biswas & Enea ┆ CC    ┆ ✗ ┆ violated by"),
+        "{out}"
+    );
+    assert!(err.contains("unknown level `Nope`"), "{err}");
+    assert!(out.contains("  CC → RA"), "{out}");
+    assert!(err.contains("usage: compare"), "{err}");
 }

@@ -377,6 +377,10 @@ fn transaction_line(b: &mut Builder, line: &mut Line) -> Option<(String, Option<
         return None;
     }
     let mut ops = Vec::new();
+    // The history view's spelling of an empty transaction.
+    if rest.trim() == "(no reads or writes)" {
+        line.pos = line.text.len();
+    }
     while !line.at_end() {
         let start = line.pos;
         let kind = match line.word() {
