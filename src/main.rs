@@ -107,7 +107,7 @@ struct CompareArgs {
     solver: SolverArgs,
 }
 
-const CLASSIFY_HELP: &str = "The history file is in the history view's notation (`session 1: T1 -> T2`, `T1: r(x,0) w(x,1)`), JSON ({\"sessions\": [[{\"name\": \"T1\", \"ops\": [[\"r\", \"x\", 0]]}]]}) or Jepsen/Elle EDN lines ({:type :ok, :f :txn, :value [[:r :x 1]], :process 0}); see the README.\n\nExit codes: 0 classified, 2 a diagnostic (the history or the command line cannot be used), 3 a level was undecided within --timeout.";
+const CLASSIFY_HELP: &str = "The history file is in the history view's notation (`session 1: T1 -> T2`, `T1: r(x,0) w(x,1)`), JSON ({\"sessions\": [[{\"name\": \"T1\", \"ops\": [[\"r\", \"x\", 0]]}]]}) or Jepsen/Elle EDN lines ({:type :ok, :f :txn, :value [[:r :x 1]], :process 0}); see the README.\n\nExit codes: 0 classified, 2 a diagnostic (the history or the command line cannot be used), 3 a level was left undecided (--timeout, or skipped by --max-txns).";
 
 #[derive(Args)]
 struct ClassifyArgs {
@@ -128,6 +128,15 @@ struct ClassifyArgs {
     /// Do not look for minimal violating sub-histories (faster on large histories).
     #[arg(long)]
     no_reasons: bool,
+    /// Decide RC, RA and CC through the library's definitions too, not by the
+    /// polynomial saturation check.
+    #[arg(long)]
+    no_saturation: bool,
+    /// Skip the levels decided through the library's definitions on histories with more
+    /// transactions than N (their translation grows with the cube of the transactions);
+    /// 0 for no limit. RC, RA and CC are decided at any size.
+    #[arg(long, value_name = "N", default_value_t = solder::isolation::classify::GENERIC_LIMIT)]
+    max_txns: usize,
     /// Give up on a level after SECS seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     timeout: Option<f64>,
@@ -1101,6 +1110,8 @@ fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<ExitCode, Er
         run: args.solver.options(),
         reasons: !args.no_reasons,
         timeout: args.timeout.map(Duration::from_secs_f64),
+        saturation: !args.no_saturation,
+        generic_limit: (args.max_txns > 0).then_some(args.max_txns),
     };
     let results = classify::classify(&h, &chosen, &opts)?;
     if args.json {
@@ -1108,9 +1119,12 @@ fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<ExitCode, Er
     } else {
         print!("{}", render::isolation::classify_text(&results));
     }
-    let undecided = results
-        .iter()
-        .any(|r| matches!(r.verdict, classify::Verdict::Timeout));
+    let undecided = results.iter().any(|r| {
+        matches!(
+            r.verdict,
+            classify::Verdict::Timeout | classify::Verdict::Skipped
+        )
+    });
     Ok(ExitCode::from(if undecided {
         exit::STOPPED
     } else {

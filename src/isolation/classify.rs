@@ -24,6 +24,7 @@ use crate::session::{CommandRun, RunOptions};
 
 use super::history::{History, ModelNames, history_model};
 use super::levels::{all_levels, framework_of};
+use super::saturation;
 
 #[derive(Clone, Debug)]
 pub struct ClassifyOptions {
@@ -32,7 +33,18 @@ pub struct ClassifyOptions {
     pub reasons: bool,
     /// Give up on a level (and on its reason) after this long.
     pub timeout: Option<Duration>,
+    /// Decide RC, RA and CC by saturation (`super::saturation`) rather than through the
+    /// library's definitions (`--no-saturation`).
+    pub saturation: bool,
+    /// The most transactions a history may have for the levels decided through the
+    /// library's definitions, whose translation grows with the cube of the transactions
+    /// (and the square of the objects for Plume's patterns); larger histories get
+    /// `Verdict::Skipped` for those levels instead of exhausting time and memory.
+    pub generic_limit: Option<usize>,
 }
+
+/// The default of `ClassifyOptions::generic_limit` (`--max-txns`).
+pub const GENERIC_LIMIT: usize = 30;
 
 impl Default for ClassifyOptions {
     fn default() -> ClassifyOptions {
@@ -40,6 +52,8 @@ impl Default for ClassifyOptions {
             run: RunOptions::default(),
             reasons: true,
             timeout: None,
+            saturation: true,
+            generic_limit: Some(GENERIC_LIMIT),
         }
     }
 }
@@ -52,6 +66,8 @@ pub enum Verdict {
     Fails(Option<Reason>),
     /// Undecided within the time limit.
     Timeout,
+    /// Not tried: the history is larger than `ClassifyOptions::generic_limit`.
+    Skipped,
 }
 
 #[derive(Clone, Debug)]
@@ -192,24 +208,55 @@ pub fn classify(
             })
             .collect());
     }
-    let loaded = load(h, levels)?;
+    // The generic model is loaded only if some level needs it: a large history's model
+    // takes a while to read.
+    let generic: Vec<&str> = levels
+        .iter()
+        .copied()
+        .filter(|l| !(opts.saturation && saturation::LEVELS.contains(l)))
+        .collect();
+    let too_large = opts.generic_limit.is_some_and(|l| h.txns.len() > l);
+    let loaded = if generic.is_empty() || too_large {
+        None
+    } else {
+        Some(load(h, &generic)?)
+    };
     let mut results = Vec::new();
-    for (i, level) in levels.iter().enumerate() {
+    for level in levels {
         let started = Instant::now();
         let deadline = opts.timeout.map(|t| started + t);
-        let run = decide(&loaded, i, opts, deadline)?;
-        let time = started.elapsed();
         let mut reason_time = None;
-        let verdict = match run {
-            None => Verdict::Timeout,
-            Some(run) if run.found() == Some(1) => Verdict::Holds(witnesses(h, &loaded, &run)),
-            Some(_) if opts.reasons => {
-                let r = reason(h, level, opts, deadline)?;
-                reason_time = Some(started.elapsed() - time);
-                Verdict::Fails(r)
+        let verdict = if too_large && generic.contains(level) {
+            Verdict::Skipped
+        } else if let Some(index) = generic.iter().position(|g| g == level) {
+            let loaded = loaded.as_ref().expect("loaded for the generic levels");
+            match decide(loaded, index, opts, deadline)? {
+                None => Verdict::Timeout,
+                Some(run) if run.found() == Some(1) => Verdict::Holds(witnesses(h, loaded, &run)),
+                Some(_) if opts.reasons => {
+                    let at = Instant::now();
+                    let r = reason(h, level, opts, deadline)?;
+                    reason_time = Some(at.elapsed());
+                    Verdict::Fails(r)
+                }
+                Some(_) => Verdict::Fails(None),
             }
-            Some(_) => Verdict::Fails(None),
+        } else {
+            match saturation::decide(h, level).map_err(internal_error)? {
+                saturation::Answer::Holds(order) => {
+                    let names: Vec<&str> = order.iter().map(|t| txn_name(h, *t)).collect();
+                    Verdict::Holds(vec![("co".into(), names.join(" < "))])
+                }
+                saturation::Answer::Fails(_) if opts.reasons => {
+                    let at = Instant::now();
+                    let r = reason(h, level, opts, deadline)?;
+                    reason_time = Some(at.elapsed());
+                    Verdict::Fails(r)
+                }
+                saturation::Answer::Fails(_) => Verdict::Fails(None),
+            }
         };
+        let time = started.elapsed() - reason_time.unwrap_or_default();
         results.push(LevelResult {
             level: level.to_string(),
             framework: framework_of(level),
@@ -221,6 +268,14 @@ pub fn classify(
     Ok(results)
 }
 
+fn internal_error(message: String) -> Errors {
+    Errors::from(Diagnostic::global(message))
+}
+
+fn txn_name(h: &History, t: Option<usize>) -> &str {
+    t.map_or("T0", |t| h.txns[t].name.as_str())
+}
+
 /// Whether the sub-history of `keep` violates `level`; `None` on timeout.
 fn violates(
     h: &History,
@@ -230,6 +285,10 @@ fn violates(
     deadline: Option<Instant>,
 ) -> Result<Option<bool>, Errors> {
     let sub = h.restrict(keep);
+    if opts.saturation && saturation::LEVELS.contains(&level) {
+        let answer = saturation::decide(&sub, level).map_err(internal_error)?;
+        return Ok(Some(matches!(answer, saturation::Answer::Fails(_))));
+    }
     let loaded = load(&sub, &[level])?;
     Ok(decide(&loaded, 0, opts, deadline)?.map(|run| run.found() == Some(0)))
 }
@@ -273,10 +332,22 @@ fn reason(
         }
     }
     let sub = h.restrict(&keep);
+    let mut edges = dependency_edges(&sub);
+    if saturation::LEVELS.contains(&level)
+        && let Ok(saturation::Answer::Fails(cycle)) = saturation::decide(&sub, level)
+    {
+        // The commit-order edges the level forces close a cycle: name it.
+        let mut names: Vec<&str> = cycle.iter().map(|t| txn_name(&sub, *t)).collect();
+        names.push(names[0]);
+        edges.push(format!(
+            "cycle of so, WR and forced commit-order edges: {}",
+            names.join(" → ")
+        ));
+    }
     Ok(Some(Reason {
         txns: keep.iter().copied().collect(),
         history: sub.notation(),
-        edges: dependency_edges(&sub),
+        edges,
         internal: None,
     }))
 }

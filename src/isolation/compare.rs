@@ -219,7 +219,7 @@ fn minimize_separation(
     let copts = ClassifyOptions {
         run: opts.run.clone(),
         reasons: false,
-        timeout: None,
+        ..ClassifyOptions::default()
     };
     let separates = |h: &History| -> Result<bool, Errors> {
         let r = classify::classify(h, &[a, b], &copts)?;
@@ -247,7 +247,7 @@ fn satisfied(h: &History, levels: &[&str], opts: &CompareOptions) -> Result<Vec<
     let copts = ClassifyOptions {
         run: opts.run.clone(),
         reasons: false,
-        timeout: None,
+        ..ClassifyOptions::default()
     };
     let r = classify::classify(h, levels, &copts)?;
     Ok(r.iter()

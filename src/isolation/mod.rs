@@ -10,3 +10,4 @@ pub mod edn;
 pub mod history;
 pub mod levels;
 pub mod parse;
+pub mod saturation;

@@ -28,6 +28,7 @@ fn mark(v: &Verdict) -> &'static str {
         (Verdict::Fails(_), false) => "✗",
         (Verdict::Fails(_), true) => "no",
         (Verdict::Timeout, _) => "timeout",
+        (Verdict::Skipped, _) => "skipped",
     }
 }
 
@@ -49,7 +50,11 @@ pub fn classify_text(results: &[LevelResult]) -> String {
         let brief = match &r.verdict {
             Verdict::Holds(ws) => ws
                 .iter()
-                .map(|(n, v)| format!("{n}: {v}"))
+                .enumerate()
+                .map(|(i, (n, v))| match ws[..i].iter().find(|(_, w)| w == v) {
+                    Some((same, _)) => format!("{n} = {same}"),
+                    None => format!("{n}: {}", abbreviate(v)),
+                })
                 .collect::<Vec<_>>()
                 .join("\n"),
             Verdict::Fails(Some(reason)) => match &reason.internal {
@@ -71,6 +76,9 @@ pub fn classify_text(results: &[LevelResult]) -> String {
             },
             Verdict::Fails(None) => String::new(),
             Verdict::Timeout => "undecided within the time limit".into(),
+            Verdict::Skipped => {
+                "history too large for the library's definitions (--max-txns)".into()
+            }
         };
         let time = match r.reason_time {
             Some(rt) => format!("{} + {} reason", ms(r.time), ms(rt)),
@@ -99,6 +107,28 @@ pub fn classify_text(results: &[LevelResult]) -> String {
         }
     }
     out
+}
+
+/// Longest witness shown in the table; `--json` has them whole.
+const WITNESS_WIDTH: usize = 100;
+
+/// A long witness cut short: a chain keeps its ends (`T0 < T3 < … < T9 (51
+/// transactions)`), edges their beginning.
+fn abbreviate(w: &str) -> String {
+    if w.chars().count() <= WITNESS_WIDTH {
+        return w.to_string();
+    }
+    let chain: Vec<&str> = w.split(" < ").collect();
+    if chain.len() > 1 {
+        return format!(
+            "{} < … < {} ({} transactions)",
+            chain[..6].join(" < "),
+            chain[chain.len() - 2..].join(" < "),
+            chain.len()
+        );
+    }
+    let cut: String = w.chars().take(WITNESS_WIDTH - 20).collect();
+    format!("{cut}… (--json has it whole)")
 }
 
 /// The transaction names of a sub-history in notation (its transaction lines).
@@ -142,6 +172,10 @@ pub fn classify_json(results: &[LevelResult]) -> Value {
                     }
                 }
                 Verdict::Timeout => o["holds"] = Value::Null,
+                Verdict::Skipped => {
+                    o["holds"] = Value::Null;
+                    o["skipped"] = json!(true);
+                }
             }
             o
         })

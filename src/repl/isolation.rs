@@ -50,7 +50,7 @@ pub fn classify(session: &mut Session, arg: &str) {
     let opts = ClassifyOptions {
         run: session.run_options(&stop),
         reasons: true,
-        timeout: None,
+        ..ClassifyOptions::default()
     };
     session.worker.timeout = session.settings.timeout;
     let end = session.worker.run("classifying", stop, move || {

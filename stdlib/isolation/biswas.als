@@ -17,14 +17,13 @@ open isolation/histories
 -- the commit-order edges t2 -> t1 that premise P forces: t3 reads some x from t1, t2
 -- writes x, and t2 -> t3 in P
 fun forced[P: Txn -> Txn]: Txn -> Txn {
-  { t2, t1: Txn | t1 != t2 and some x: wset[t2], t3: Txn | t1 -> x -> t3 in wr and t2 -> t3 in P }
+  { t2, t1: Txn | t1 != t2 and some x: wset[t2], t3: x.(t1.wr) | t2 -> t3 in P }
 }
 
 -- Read Committed's forced edges, over the read order: t3 reads x from t1 after
 -- reading some y from t2, and t2 writes x
 fun forcedRC: Txn -> Txn {
-  { t2, t1: Txn | t1 != t2 and some x: wset[t2], y: Obj, t3: Txn |
-      t1 -> x -> t3 in wr and t2 -> y -> t3 in wr and y -> x in t3.ro }
+  { t2, t1: Txn | t1 != t2 and some x: wset[t2], t3: x.(t1.wr), y: t2.wr.t3 | y -> x in t3.ro }
 }
 
 ---------------------------------------------------------------------------------------

@@ -80,7 +80,7 @@ fun WW[vo: Txn -> Txn]: Txn -> Txn { vo & conflict }
 -- read-write (anti-dependency) for a version order vo: s read a version of x that b,
 -- another transaction, overwrote later
 fun RW[vo: Txn -> Txn]: Txn -> Txn {
-  { s, b: Txn | s != b and some x: Obj, t: Txn | t -> x -> s in wr and x in wset[b] and t -> b in vo }
+  { s, b: Txn | s != b and some x: rset[s] & wset[b], t: wr.s.x | t -> b in vo }
 }
 
 -- the r-greatest elements of ts (the greatest one when r is a total order)

@@ -17,57 +17,64 @@ open isolation/histories
 
 ---------------------------------------------------------------------------------------
 -- Patterns
+--
+-- Each pattern binds its variables in the order the history narrows them: the reader
+-- t3, an object x it reads, the writer t1 it reads x from (`wr.t3.x`), another writer
+-- t2 of x, and for h-l an object y that t3 reads from t2. Stated with five unrelated
+-- variables, a pattern is ground over every combination of objects and transactions,
+-- which takes seconds on a 25-transaction history; bound this way, over the few that
+-- can match.
 
 -- TAP-h, non-monotonic read (CO): t3 reads y from t2 and then x from t1, t2 writes x,
 -- and t1 causally precedes t2
 pred TapH {
-  some x, y: Obj, t1, t2, t3: Txn | x != y and t1 != t2 and x in wset[t2]
-    and t1 -> x -> t3 in wr and t2 -> y -> t3 in wr and y -> x in t3.ro and t1 -> t2 in causal
+  some t3: Txn, x: rset[t3], t1: wr.t3.x, t2: writersOf[x] - t1, y: t2.wr.t3 - x |
+    y -> x in t3.ro and t1 -> t2 in causal
 }
 
 -- TAP-i, non-monotonic read (CM): as h, with t1 committed before t2
 pred TapI[co: Txn -> Txn] {
-  some x, y: Obj, t1, t2, t3: Txn | x != y and t1 != t2 and x in wset[t2]
-    and t1 -> x -> t3 in wr and t2 -> y -> t3 in wr and y -> x in t3.ro and t1 -> t2 in co
+  some t3: Txn, x: rset[t3], t1: wr.t3.x, t2: writersOf[x] - t1, y: t2.wr.t3 - x |
+    y -> x in t3.ro and t1 -> t2 in co
 }
 
 -- TAP-k, fractured read (CO): t3 reads x from t1 and y from t2, t2 writes x, and t1
 -- causally precedes t2
 pred TapK {
-  some x, y: Obj, t1, t2, t3: Txn | x != y and t1 != t2 and x in wset[t2]
-    and t1 -> x -> t3 in wr and t2 -> y -> t3 in wr and t1 -> t2 in causal
+  some t3: Txn, x: rset[t3], t1: wr.t3.x, t2: writersOf[x] - t1, y: t2.wr.t3 - x |
+    t1 -> t2 in causal
 }
 
 -- TAP-l, fractured read (CM): as k, with t1 committed before t2
 pred TapL[co: Txn -> Txn] {
-  some x, y: Obj, t1, t2, t3: Txn | x != y and t1 != t2 and x in wset[t2]
-    and t1 -> x -> t3 in wr and t2 -> y -> t3 in wr and t1 -> t2 in co
+  some t3: Txn, x: rset[t3], t1: wr.t3.x, t2: writersOf[x] - t1, y: t2.wr.t3 - x |
+    t1 -> t2 in co
 }
 
 -- TAP-m, causal-order conflict: t3 reads x from t1 although t2, another writer of x,
 -- is causally between them
 pred TapM {
-  some x: Obj, t1, t2, t3: Txn | t1 != t2 and t3 not in t1 + t2 and x in wset[t2]
-    and t1 -> x -> t3 in wr and t1 -> t2 in causal and t2 -> t3 in causal
+  some t3: Txn, x: rset[t3], t1: wr.t3.x, t2: writersOf[x] - t1 - t3 |
+    t1 -> t2 in causal and t2 -> t3 in causal
 }
 
 -- TAP-n, commit-order conflict: as m, with t1 committed before t2
 pred TapN[co: Txn -> Txn] {
-  some x: Obj, t1, t2, t3: Txn | t1 != t2 and t3 not in t1 + t2 and x in wset[t2]
-    and t1 -> x -> t3 in wr and t1 -> t2 in co and t2 -> t3 in causal
+  some t3: Txn, x: rset[t3], t1: wr.t3.x, t2: writersOf[x] - t1 - t3 |
+    t1 -> t2 in co and t2 -> t3 in causal
 }
 
 -- TAP-o: t3 reads x from t1 although its session predecessor t2 wrote x and causally
 -- follows t1
 pred TapO {
-  some x: Obj, t1, t2, t3: Txn | t1 != t2 and t3 not in t1 + t2 and x in wset[t2]
-    and t1 -> x -> t3 in wr and t1 -> t2 in causal and t2 -> t3 in so
+  some t3: Txn, x: rset[t3], t1: wr.t3.x, t2: writersOf[x] - t1 - t3 |
+    t1 -> t2 in causal and t2 -> t3 in so
 }
 
 -- TAP-p: as o, with t1 committed before t2
 pred TapP[co: Txn -> Txn] {
-  some x: Obj, t1, t2, t3: Txn | t1 != t2 and t3 not in t1 + t2 and x in wset[t2]
-    and t1 -> x -> t3 in wr and t1 -> t2 in co and t2 -> t3 in so
+  some t3: Txn, x: rset[t3], t1: wr.t3.x, t2: writersOf[x] - t1 - t3 |
+    t1 -> t2 in co and t2 -> t3 in so
 }
 
 ---------------------------------------------------------------------------------------
