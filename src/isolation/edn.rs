@@ -29,6 +29,37 @@ fn atom(v: &Value) -> Option<String> {
     })
 }
 
+/// One micro-operation `[:r key value]` / `[:w key value]`, or what is wrong with it.
+fn micro_op(b: &mut Builder, m: &Value, span: Span) -> Result<Op, &'static str> {
+    const SHAPE: &str = "every micro-operation is [:r key value] or [:w key value]";
+    let parts = match m {
+        Value::Vector(p) | Value::List(p) if p.len() == 3 => p,
+        _ => return Err(SHAPE),
+    };
+    let kind = match atom(&parts[0]).as_deref() {
+        Some("r") => OpKind::Read,
+        Some("w") => OpKind::Write,
+        Some("append") => {
+            return Err(
+                "list-append histories are not read-write registers: solder reads [:r k v] and [:w k v] only",
+            );
+        }
+        _ => return Err(SHAPE),
+    };
+    let (Some(k), Some(v)) = (atom(&parts[1]), atom(&parts[2])) else {
+        return Err("keys and values are keywords, numbers or strings");
+    };
+    if kind == OpKind::Write && v == "nil" {
+        return Err("a write of nil: nil is every object's initial value");
+    }
+    Ok(Op {
+        kind,
+        obj: b.object(&k),
+        value: v,
+        span: Some(span),
+    })
+}
+
 pub fn parse_edn(file: FileId, text: &str) -> Result<History, Errors> {
     let mut b = Builder {
         default_initial: "nil".into(),
@@ -93,64 +124,14 @@ pub fn parse_edn(file: FileId, text: &str) -> Result<History, Errors> {
             ));
             continue;
         };
-        let mut ops = Vec::new();
-        let mut bad = false;
-        for m in mops {
-            let parts = match m {
-                Value::Vector(p) | Value::List(p) if p.len() == 3 => p,
-                _ => {
-                    b.errors.push(Diagnostic::error(
-                        span,
-                        "every micro-operation is [:r key value] or [:w key value]",
-                    ));
-                    bad = true;
-                    break;
-                }
-            };
-            let kind = match atom(&parts[0]).as_deref() {
-                Some("r") => OpKind::Read,
-                Some("w") => OpKind::Write,
-                Some("append") => {
-                    b.errors.push(Diagnostic::error(span, "list-append histories are not read-write registers: solder reads [:r k v] and [:w k v] only"));
-                    bad = true;
-                    break;
-                }
-                _ => {
-                    b.errors.push(Diagnostic::error(
-                        span,
-                        "every micro-operation is [:r key value] or [:w key value]",
-                    ));
-                    bad = true;
-                    break;
-                }
-            };
-            let (Some(k), Some(v)) = (atom(&parts[1]), atom(&parts[2])) else {
-                b.errors.push(Diagnostic::error(
-                    span,
-                    "keys and values are keywords, numbers or strings",
-                ));
-                bad = true;
-                break;
-            };
-            if kind == OpKind::Write && v == "nil" {
-                b.errors.push(Diagnostic::error(
-                    span,
-                    "a write of nil: nil is every object's initial value",
-                ));
-                bad = true;
-                break;
+        let ops: Result<Vec<Op>, &str> = mops.iter().map(|m| micro_op(&mut b, m, span)).collect();
+        let ops = match ops {
+            Ok(ops) => ops,
+            Err(message) => {
+                b.errors.push(Diagnostic::error(span, message));
+                continue;
             }
-            let obj = b.object(&k);
-            ops.push(Op {
-                kind,
-                obj,
-                value: v,
-                span: Some(span),
-            });
-        }
-        if bad {
-            continue;
-        }
+        };
         if typ == "info" {
             if ops.iter().any(|o| o.kind == OpKind::Write) {
                 b.errors.push(Diagnostic::error(span, "an :info transaction that writes may or may not have committed").with_help("solder classifies one history at a time: decide whether it committed (:ok) or not (remove it), and run classify on each"));

@@ -80,6 +80,7 @@ pub fn exact_value(e: &Expr, bounds: &Bounds) -> Option<TupleSet> {
         }
         Const(ts) => ts.clone(),
         None => TupleSet::empty(e.arity()),
+        Univ => TupleSet::of_atoms(0..n as super::tuples::Atom),
         Iden => identity(n),
         Union(a, b) => exact_value(a, bounds)?.union(&exact_value(b, bounds)?),
         Intersection(a, b) => exact_value(a, bounds)?.intersection(&exact_value(b, bounds)?),
@@ -109,8 +110,7 @@ pub fn exact_value(e: &Expr, bounds: &Bounds) -> Option<TupleSet> {
                 r.iter().filter(|t| s.contains(&last(t))).cloned(),
             )
         }
-        // `univ`, reflexive closure (restricted to the sigs' atoms by the checker),
-        // comprehensions, variables and integers: left to the solver.
+        // Reflexive closure, comprehensions, variables and integers: left to the solver.
         _ => return Option::None,
     })
 }

@@ -1,25 +1,10 @@
 //! What `classify` and `compare` print: a table of levels with ✓/✗ and their
 //! explanations, and the same as JSON.
 
-use comfy_table::{ContentArrangement, Table, presets};
 use serde_json::{Value, json};
 
 use crate::isolation::classify::{LevelResult, Verdict};
 use crate::isolation::compare::{Cell, Matrix};
-
-pub(crate) fn new_table(header: Vec<String>) -> Table {
-    let mut table = Table::new();
-    table
-        .load_style(if super::table::ascii() {
-            presets::ASCII_FULL_CONDENSED
-        } else {
-            presets::UTF8_FULL_CONDENSED
-        })
-        .set_content_arrangement(ContentArrangement::Disabled)
-        .force_no_tty()
-        .set_header(header);
-    table
-}
 
 fn mark(v: &Verdict) -> &'static str {
     match (v, super::table::ascii()) {
@@ -39,7 +24,7 @@ fn ms(d: std::time::Duration) -> String {
 /// The classification as a table (framework, level, verdict, witness or reason in
 /// brief, time) and, below it, each ✗'s minimal violating sub-history.
 pub fn classify_text(results: &[LevelResult]) -> String {
-    let mut table = new_table(
+    let mut table = super::table::styled_table(
         ["framework", "level", "", "witness / reason", "time"]
             .map(String::from)
             .to_vec(),
@@ -189,7 +174,7 @@ pub fn compare_text(m: &Matrix) -> String {
     let n = m.levels.len();
     let mut header = vec![String::new()];
     header.extend(m.levels.iter().cloned());
-    let mut table = new_table(header);
+    let mut table = super::table::styled_table(header);
     // Separating histories are numbered in the matrix and listed below it.
     let mut numbered: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
     for a in 0..n {

@@ -89,9 +89,17 @@ fn block(title: &str, header: Vec<String>, value: &TupleSet, names: &[String]) -
     if value.is_empty() {
         return format!("{title}: (empty)");
     }
+    let mut table = styled_table(header);
+    table.add_rows(named_tuples(value, names));
+    table.to_string()
+}
+
+/// A table in the house style: condensed borders (ASCII with `--ascii`), widths from the
+/// content alone, so that output does not depend on the terminal.
+pub(crate) fn styled_table(header: Vec<String>) -> Table {
     let mut table = Table::new();
     table
-        .load_style(if ASCII.load(std::sync::atomic::Ordering::Relaxed) {
+        .load_style(if ascii() {
             presets::ASCII_FULL_CONDENSED
         } else {
             presets::UTF8_FULL_CONDENSED
@@ -99,8 +107,7 @@ fn block(title: &str, header: Vec<String>, value: &TupleSet, names: &[String]) -
         .set_content_arrangement(ContentArrangement::Disabled)
         .force_no_tty()
         .set_header(header);
-    table.add_rows(named_tuples(value, names));
-    table.to_string()
+    table
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ use std::collections::{BTreeSet, HashMap};
 use super::circuit::Bit;
 use super::matrix::{index_of, tuple_of};
 use super::translator::Translator;
-use crate::logic::upper::{join, product, transpose};
+use crate::logic::pinned::exact_value;
 use crate::logic::{
     Atom, Bounds, Expr, ExprKind, Formula, FormulaKind, Problem, RelId, Tuple, TupleSet,
 };
@@ -260,33 +260,6 @@ fn lex_leq(translator: &mut Translator, xs: &[Bit], ys: &[Bit]) -> Bit {
     c.and(&comparisons)
 }
 
-/// The value of an expression that the bounds fix completely (every relation in it has
-/// equal lower and upper bounds), or `None`.
-pub fn fixed_value(e: &Expr, bounds: &Bounds) -> Option<TupleSet> {
-    use ExprKind::*;
-    let n = bounds.universe.len();
-    Some(match e.kind() {
-        Rel(r) => {
-            let rel = bounds.relation(*r);
-            if rel.lower != rel.upper {
-                return Option::None;
-            }
-            rel.lower.clone()
-        }
-        Const(ts) => ts.clone(),
-        Univ => TupleSet::of_atoms(0..n as Atom),
-        Iden => TupleSet::from_tuples(2, (0..n as Atom).map(|a| vec![a, a])),
-        None => TupleSet::empty(e.arity()),
-        Union(a, b) => fixed_value(a, bounds)?.union(&fixed_value(b, bounds)?),
-        Intersection(a, b) => fixed_value(a, bounds)?.intersection(&fixed_value(b, bounds)?),
-        Difference(a, b) => fixed_value(a, bounds)?.difference(&fixed_value(b, bounds)?),
-        Join(a, b) => join(&fixed_value(a, bounds)?, &fixed_value(b, bounds)?),
-        Product(a, b) => product(&fixed_value(a, bounds)?, &fixed_value(b, bounds)?),
-        Transpose(a) => transpose(&fixed_value(a, bounds)?),
-        _ => return Option::None,
-    })
-}
-
 /// What `first` or `next` of a total order may be, to be fixed: a relation `r`, or `o.r`
 /// with `o` a constant singleton (the `Ord` atom of `util/ordering`).
 fn order_target(e: &Expr, bounds: &Bounds) -> Option<(RelId, Option<Atom>)> {
@@ -384,7 +357,7 @@ fn strict_order_fix(
     let ExprKind::Rel(r) = rel.kind() else {
         return None;
     };
-    let elems = fixed_value(elems, bounds)?;
+    let elems = exact_value(elems, bounds)?;
     if elems.arity() != 1 {
         return None;
     }
@@ -422,7 +395,7 @@ fn order_fix(
     bounds: &Bounds,
     classes: &[Vec<Atom>],
 ) -> Option<[(RelId, TupleSet); 2]> {
-    let elems = fixed_value(elems, bounds)?;
+    let elems = exact_value(elems, bounds)?;
     if elems.arity() != 1 || elems.is_empty() {
         return None;
     }
@@ -473,7 +446,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::logic::upper::full;
+    use crate::logic::upper::{full, product};
     use crate::logic::{Relation, RelationKind, Universe};
     use crate::solve::{BackendKind, Enumerator, Outcome, SolveOptions};
 
