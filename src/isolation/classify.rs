@@ -440,6 +440,10 @@ pub fn short_relation(
         return format!("{} tuples", value.len());
     }
     let pairs: Vec<(u32, u32)> = value.iter().map(|t| (t[0], t[1])).collect();
+    if pairs.is_empty() && txns == 1 {
+        // A history of T0 alone: every order over it is T0.
+        return "T0".into();
+    }
     let atoms: BTreeSet<u32> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
     if atoms.len() == txns && pairs.len() == txns * (txns - 1) / 2 {
         // A strict total order has n(n-1)/2 pairs; rank atoms by predecessors.
@@ -463,7 +467,7 @@ pub fn short_relation(
         groups.entry(name(a)).or_default().push(name(b));
     }
     if groups.is_empty() {
-        return "only T0 → all".into();
+        return "T0 → all, nothing else".into();
     }
     groups
         .into_iter()
