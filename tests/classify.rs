@@ -576,3 +576,23 @@ fn unread_duplicate_writes_are_distinct_writes() {
     );
     assert!(model.contains("T3 -> x -> v3"), "{model}");
 }
+
+/// A stopped compare (Ctrl-C in the REPL) reports an error and caches nothing: an
+/// interrupted solve is no verdict, and must not be read as an implication.
+#[test]
+fn a_stopped_compare_decides_and_caches_nothing() {
+    let dir = std::env::temp_dir().join(format!("solder-compare-stop-{}", std::process::id()));
+    let mut o = CompareOptions::new(Default::default(), 3);
+    o.cache = Some(dir.join("compare.json"));
+    o.run.solve.stop = Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+        true,
+    )));
+    let e = compare(&["RA", "CC"], &o).unwrap_err();
+    assert!(
+        e.0[0]
+            .message
+            .contains("stopped before every pair was decided")
+    );
+    assert!(!dir.join("compare.json").exists());
+    let _ = std::fs::remove_dir_all(dir);
+}

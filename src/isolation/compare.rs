@@ -185,8 +185,11 @@ fn solve_pair(a: &str, b: &str, opts: &CompareOptions) -> Result<Option<History>
     )
     .map_err(|e| Errors::from(Diagnostic::global(sources.render(&e.0, false))))?;
     let mut run = CommandRun::start(&checked, 0, &opts.run)?;
-    if run.found() != Some(1) {
-        return Ok(None);
+    match run.found() {
+        Some(0) => return Ok(None),
+        Some(_) => {}
+        // Stopped (Ctrl-C in the REPL): no verdict, and nothing cached.
+        None => return Err(interrupted()),
     }
     run.shrink()?;
     let inst = run.instance().expect("a shrunk instance");
@@ -222,8 +225,8 @@ fn minimize_separation(
         ..ClassifyOptions::default()
     };
     let separates = |h: &History| -> Result<bool, Errors> {
-        let r = classify::classify(h, &[a, b], &copts)?;
-        Ok(matches!(r[0].verdict, Verdict::Holds(_)) && matches!(r[1].verdict, Verdict::Fails(_)))
+        let r = decided(classify::classify(h, &[a, b], &copts)?)?;
+        Ok(r[0] && !r[1])
     };
     let mut keep: BTreeSet<usize> = (0..h.txns.len()).collect();
     loop {
@@ -249,10 +252,26 @@ fn satisfied(h: &History, levels: &[&str], opts: &CompareOptions) -> Result<Vec<
         reasons: false,
         ..ClassifyOptions::default()
     };
-    let r = classify::classify(h, levels, &copts)?;
-    Ok(r.iter()
-        .map(|r| matches!(r.verdict, Verdict::Holds(_)))
-        .collect())
+    decided(classify::classify(h, levels, &copts)?)
+}
+
+/// Each level's verdict, or an error if one was left undecided (stopped): an undecided
+/// level must not be read as "fails".
+fn decided(results: Vec<classify::LevelResult>) -> Result<Vec<bool>, Errors> {
+    results
+        .iter()
+        .map(|r| match r.verdict {
+            Verdict::Holds(_) => Ok(true),
+            Verdict::Fails(_) => Ok(false),
+            Verdict::Timeout | Verdict::Skipped => Err(interrupted()),
+        })
+        .collect()
+}
+
+fn interrupted() -> Errors {
+    Errors::from(Diagnostic::global(
+        "compare was stopped before every pair was decided",
+    ))
 }
 
 struct State {
