@@ -596,3 +596,42 @@ fn a_stopped_compare_decides_and_caches_nothing() {
     assert!(!dir.join("compare.json").exists());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A level's time limit holds while the level is still being translated (a phase in
+/// which the solver does not look at its stop flag): AdyaPL3 on a 50-transaction
+/// history takes several seconds to translate; with a 1 s limit the level comes back
+/// undecided long before, and the others are still decided.
+#[test]
+fn the_time_limit_holds_during_translation() {
+    // A serial history: each transaction reads two of 20 keys and writes the first.
+    let mut rng = Rng::new(50);
+    let mut store = [0u32; 20];
+    let mut next = [1u32; 20];
+    let mut text = String::new();
+    for t in 1..=50 {
+        let (a, b) = (rng.below(20), rng.below(20));
+        let _ = write!(text, "T{t}: r(k{a},{}) r(k{b},{})", store[a], store[b]);
+        store[a] = next[a];
+        next[a] += 1;
+        let _ = writeln!(text, " w(k{a},{})", store[a]);
+    }
+    let h = parse(&text);
+    let o = ClassifyOptions {
+        timeout: Some(std::time::Duration::from_secs(1)),
+        generic_limit: None,
+        ..opts(false)
+    };
+    let started = std::time::Instant::now();
+    let results = classify(&h, &["AdyaPL3", "RA"], &o).unwrap();
+    assert!(
+        matches!(results[0].verdict, Verdict::Timeout),
+        "{:?}",
+        results[0].verdict
+    );
+    assert!(holds(&results[1]));
+    assert!(
+        started.elapsed().as_secs_f64() < 4.0,
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -117,7 +117,7 @@ pub fn resolve_levels(names: &[String]) -> Result<Vec<&'static str>, Errors> {
 
 /// A history model loaded with its commands: one per level.
 struct Loaded {
-    checked: Checked,
+    checked: Arc<Checked>,
     names: ModelNames,
 }
 
@@ -139,11 +139,20 @@ fn load(h: &History, levels: &[&str]) -> Result<Loaded, Errors> {
             sources.render(&e.0, false)
         )))
     })?;
-    Ok(Loaded { checked, names })
+    Ok(Loaded {
+        checked: Arc::new(checked),
+        names,
+    })
 }
 
+/// How long a stopped solve may take to notice the stop before it is abandoned.
+const GRACE: Duration = Duration::from_millis(200);
+
 /// Run command `index` with a time limit; `None` on timeout or when the caller's stop
-/// flag (`opts.run.solve.stop`, the REPL's Ctrl-C) was raised.
+/// flag (`opts.run.solve.stop`, the REPL's Ctrl-C) was raised. The solver checks its stop
+/// flag between SAT calls, not while it translates, so a solve that has not stopped
+/// `GRACE` after the flag is left to finish on its own thread (as the REPL leaves one),
+/// and the level is undecided.
 fn decide(
     loaded: &Loaded,
     index: usize,
@@ -151,33 +160,47 @@ fn decide(
     deadline: Option<Instant>,
 ) -> Result<Option<CommandRun>, Errors> {
     let outer = opts.run.solve.stop.clone();
-    if outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+    let stopped = || outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    if stopped() {
         return Ok(None);
+    }
+    if deadline.is_none() && outer.is_none() {
+        let run = CommandRun::start(&loaded.checked, index, &opts.run)?;
+        return Ok(run.found().map(|_| run));
     }
     let mut run_opts = opts.run.clone();
     let stop = Arc::new(AtomicBool::new(false));
     run_opts.solve.stop = Some(stop.clone());
-    let done = Arc::new(AtomicBool::new(false));
-    let watcher = (deadline.is_some() || outer.is_some()).then(|| {
-        let (stop, done) = (stop.clone(), done.clone());
-        std::thread::spawn(move || {
-            while !done.load(Ordering::Relaxed) {
-                let late = deadline.is_some_and(|d| Instant::now() >= d);
-                if late || outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        })
+    let (tx, rx) = std::sync::mpsc::channel();
+    let checked = loaded.checked.clone();
+    std::thread::spawn(move || {
+        // The receiver is gone when the solve was abandoned: nothing to report.
+        let _ = tx.send(CommandRun::start(&checked, index, &run_opts));
     });
-    let run = CommandRun::start(&loaded.checked, index, &run_opts);
-    done.store(true, Ordering::Relaxed);
-    if let Some(handle) = watcher {
-        let _ = handle.join();
+    let mut stopped_at: Option<Instant> = None;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(5)) {
+            Ok(run) => {
+                let run = run?;
+                return Ok(run.found().map(|_| run));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(internal_error(
+                    "internal error: a solve ended without an answer".into(),
+                ));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        match stopped_at {
+            Some(at) if at.elapsed() > GRACE => return Ok(None),
+            Some(_) => {}
+            None if deadline.is_some_and(|d| Instant::now() >= d) || stopped() => {
+                stop.store(true, Ordering::Relaxed);
+                stopped_at = Some(Instant::now());
+            }
+            None => {}
+        }
     }
-    let run = run?;
-    Ok(run.found().map(|_| run))
 }
 
 /// Classify `h` against `levels` (the library's, by pred name).
