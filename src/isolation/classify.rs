@@ -74,6 +74,8 @@ pub enum Verdict {
 pub struct Reason {
     /// Indices of the history's transactions.
     pub txns: Vec<usize>,
+    /// Their names.
+    pub names: Vec<String>,
     /// Their sub-history, in the input's notation.
     pub history: String,
     /// The dependencies among them: session order and write-read edges.
@@ -216,6 +218,7 @@ pub fn classify(
         let sub = h.restrict(&BTreeSet::from([v.txn]));
         let reason = Reason {
             txns: vec![v.txn],
+            names: vec![h.txns[v.txn].name.clone()],
             history: sub.notation(),
             edges: Vec::new(),
             internal: Some(v.message.clone()),
@@ -369,6 +372,7 @@ fn reason(
     }
     Ok(Some(Reason {
         txns: keep.iter().copied().collect(),
+        names: keep.iter().map(|&t| h.txns[t].name.clone()).collect(),
         history: sub.notation(),
         edges,
         internal: None,

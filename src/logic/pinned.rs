@@ -14,8 +14,8 @@
 
 use super::ast::{Expr, ExprKind, Formula, FormulaKind};
 use super::problem::Bounds;
-use super::tuples::{Tuple, TupleSet};
-use super::upper::{closure, identity, join, product, transpose};
+use super::tuples::TupleSet;
+use super::upper::{closure, domain_restrict, identity, join, product, range_restrict, transpose};
 
 /// Pin every relation that a top-level conjunct `rel = e` (or `e = rel`) fixes to a value
 /// computable from exact bounds. Returns how many relations were pinned.
@@ -98,18 +98,8 @@ pub fn exact_value(e: &Expr, bounds: &Bounds) -> Option<TupleSet> {
             let kept = a.iter().filter(|t| !firsts.contains(&t[0])).cloned();
             TupleSet::from_tuples(a.arity(), kept.chain(b.iter().cloned()))
         }
-        DomainRestrict(s, r) => {
-            let (s, r) = (exact_value(s, bounds)?, exact_value(r, bounds)?);
-            TupleSet::from_tuples(r.arity(), r.iter().filter(|t| s.contains(&t[..1])).cloned())
-        }
-        RangeRestrict(r, s) => {
-            let (r, s) = (exact_value(r, bounds)?, exact_value(s, bounds)?);
-            let last = |t: &Tuple| t[t.len() - 1..].to_vec();
-            TupleSet::from_tuples(
-                r.arity(),
-                r.iter().filter(|t| s.contains(&last(t))).cloned(),
-            )
-        }
+        DomainRestrict(s, r) => domain_restrict(&exact_value(s, bounds)?, &exact_value(r, bounds)?),
+        RangeRestrict(r, s) => range_restrict(&exact_value(r, bounds)?, &exact_value(s, bounds)?),
         // Reflexive closure, comprehensions, variables and integers: left to the solver.
         _ => return Option::None,
     })

@@ -39,19 +39,9 @@ fn bound_of(e: &Expr, bounds: &Bounds, env: &mut HashMap<VarId, TupleSet>) -> Tu
         Closure(a) => closure(&bound_of(a, bounds, env)),
         ReflexiveClosure(a) => closure(&bound_of(a, bounds, env)).union(&identity(n)),
         DomainRestrict(s, r) => {
-            let s = bound_of(s, bounds, env);
-            let r = bound_of(r, bounds, env);
-            TupleSet::from_tuples(r.arity(), r.iter().filter(|t| s.contains(&t[..1])).cloned())
+            domain_restrict(&bound_of(s, bounds, env), &bound_of(r, bounds, env))
         }
-        RangeRestrict(r, s) => {
-            let r = bound_of(r, bounds, env);
-            let s = bound_of(s, bounds, env);
-            let last = |t: &Tuple| t[t.len() - 1..].to_vec();
-            TupleSet::from_tuples(
-                r.arity(),
-                r.iter().filter(|t| s.contains(&last(t))).cloned(),
-            )
-        }
+        RangeRestrict(r, s) => range_restrict(&bound_of(r, bounds, env), &bound_of(s, bounds, env)),
         IfThenElse(_, a, b) => bound_of(a, bounds, env).union(&bound_of(b, bounds, env)),
         Comprehension(decls, _) => comprehension_bound(decls, bounds, env),
         IntAtom(_) => match bounds.universe.ints() {
@@ -103,6 +93,20 @@ pub fn identity(n: usize) -> TupleSet {
 }
 
 /// Relational join of two tuple sets (the result has arity `a + b - 2`).
+/// `s <: r`: the tuples of r whose first atom is in s.
+pub fn domain_restrict(s: &TupleSet, r: &TupleSet) -> TupleSet {
+    TupleSet::from_tuples(r.arity(), r.iter().filter(|t| s.contains(&t[..1])).cloned())
+}
+
+/// `r :> s`: the tuples of r whose last atom is in s.
+pub fn range_restrict(r: &TupleSet, s: &TupleSet) -> TupleSet {
+    let last = |t: &Tuple| t[t.len() - 1..].to_vec();
+    TupleSet::from_tuples(
+        r.arity(),
+        r.iter().filter(|t| s.contains(&last(t))).cloned(),
+    )
+}
+
 pub fn join(a: &TupleSet, b: &TupleSet) -> TupleSet {
     let arity = (a.arity() + b.arity()).saturating_sub(2);
     let mut by_first: HashMap<Atom, Vec<&Tuple>> = HashMap::new();

@@ -53,10 +53,7 @@ pub fn classify_text(results: &[LevelResult]) -> String {
                             reason.edges.clone(),
                         )),
                     }
-                    format!(
-                        "violated by {{{}}}",
-                        reason_txn_names(&reason.history).join(", ")
-                    )
+                    format!("violated by {{{}}}", reason.names.join(", "))
                 }
             },
             Verdict::Fails(None) => String::new(),
@@ -116,15 +113,6 @@ fn abbreviate(w: &str) -> String {
     format!("{cut}… (--json has it whole)")
 }
 
-/// The transaction names of a sub-history in notation (its transaction lines).
-fn reason_txn_names(history: &str) -> Vec<String> {
-    history
-        .lines()
-        .filter(|l| !l.starts_with("session") && !l.starts_with("T0:"))
-        .filter_map(|l| l.trim().split(':').next().map(str::to_string))
-        .collect()
-}
-
 /// One JSON object per level: `{"level", "framework", "holds", "witness" | "reason",
 /// "ms"}`.
 pub fn classify_json(results: &[LevelResult]) -> Value {
@@ -146,7 +134,7 @@ pub fn classify_json(results: &[LevelResult]) -> Value {
                     o["holds"] = json!(false);
                     if let Some(reason) = reason {
                         o["reason"] = json!({
-                            "transactions": reason_txn_names(&reason.history),
+                            "transactions": reason.names,
                             "history": reason.history,
                             "dependencies": reason.edges,
                             "internal": reason.internal,
