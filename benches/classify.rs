@@ -340,6 +340,7 @@ fn main() {
                     Verdict::Fails(_) => "no",
                     Verdict::Timeout => "timeout",
                     Verdict::Skipped => "skipped",
+                    Verdict::Unsolved(_) => "too large",
                 };
                 let broken = db.guarantees(&r.level) && verdict != "yes";
                 println!(

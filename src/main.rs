@@ -193,6 +193,10 @@ struct SolverArgs {
     /// b.f` for `f: one T`); this turns that off.
     #[arg(long)]
     no_singleton_overlap: bool,
+    /// Witness orders and acyclicity get their transitivity clauses on demand (between
+    /// solver calls); this writes them all up front.
+    #[arg(long)]
+    no_lazy_orders: bool,
     /// Give up on a command after SECS seconds (its outcome is then `timeout`; exit code 3).
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     timeout: Option<f64>,
@@ -341,6 +345,7 @@ impl SolverArgs {
         o.solve.escalate = !self.no_escalate;
         o.solve.incremental = !self.no_incremental;
         o.solve.overlap_singletons = !self.no_singleton_overlap;
+        o.solve.lazy_orders = !self.no_lazy_orders;
         o.solve.naive = self.naive;
         if let Some(solver) = self.candidate_solver {
             o.solve.candidate_backend = Some(kind(solver));
@@ -1122,7 +1127,9 @@ fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<ExitCode, Er
     let undecided = results.iter().any(|r| {
         matches!(
             r.verdict,
-            classify::Verdict::Timeout | classify::Verdict::Skipped
+            classify::Verdict::Timeout
+                | classify::Verdict::Skipped
+                | classify::Verdict::Unsolved(_)
         )
     });
     Ok(ExitCode::from(if undecided {

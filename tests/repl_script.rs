@@ -517,6 +517,7 @@ fn set_changes_and_shows_options() {
          set naive on\n\
          set candidate_solver cadical\n\
          set singleton_overlap off\n\
+         set lazy_orders off\n\
          set max_vars 1,000\n\
          set overflow prevent\n\
          set solver\n\
@@ -527,7 +528,7 @@ fn set_changes_and_shows_options() {
          set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(16).collect();
+    let first: Vec<&str> = out.lines().take(17).collect();
     assert_eq!(
         first,
         [
@@ -544,12 +545,13 @@ fn set_changes_and_shows_options() {
             "candidate_solver cadical",
             "verifier_solver varisat",
             "singleton_overlap on",
+            "lazy_orders on",
             "max_vars 2000000",
             "ascii off",
             "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(16).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(17).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -567,6 +569,7 @@ fn set_changes_and_shows_options() {
             "candidate_solver cadical",
             "verifier_solver varisat",
             "singleton_overlap off",
+            "lazy_orders off",
             "max_vars 1000",
             "ascii off",
             "overflow prevent",

@@ -7,6 +7,7 @@
 //! relation id out of range, mismatched arities, an enumeration that is too large) is an
 //! [`EvalError`], never a panic.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
@@ -49,7 +50,10 @@ impl std::error::Error for EvalError {}
 /// Values of variables. A later binding of the same variable shadows an earlier one.
 #[derive(Clone, Debug, Default)]
 pub struct Env {
-    bindings: Vec<(VarId, TupleSet)>,
+    /// Each binding with a number no other binding of this environment had, so that a
+    /// value computed under it can be remembered (`Evaluator::memo_key`).
+    bindings: Vec<(VarId, TupleSet, u64)>,
+    serials: u64,
 }
 
 impl Env {
@@ -58,15 +62,16 @@ impl Env {
     }
 
     pub fn bind(&mut self, var: VarId, value: TupleSet) {
-        self.bindings.push((var, value));
+        self.serials += 1;
+        self.bindings.push((var, value, self.serials));
     }
 
     pub fn get(&self, var: VarId) -> Option<&TupleSet> {
-        self.bindings
-            .iter()
-            .rev()
-            .find(|(v, _)| *v == var)
-            .map(|(_, value)| value)
+        self.binding(var).map(|b| &b.1)
+    }
+
+    fn binding(&self, var: VarId) -> Option<&(VarId, TupleSet, u64)> {
+        self.bindings.iter().rev().find(|b| b.0 == var)
     }
 
     /// Drops the bindings made after the environment had `len` of them (quantifier scopes).
@@ -122,6 +127,10 @@ pub fn eval_formula_in(instance: &Instance, env: &Env, f: &Formula) -> Result<bo
     Evaluator::new(instance, env.clone()).formula(f)
 }
 
+/// The most values `Evaluator::memo` keeps before starting afresh (a search over
+/// relations binds ever new values).
+const MEMO_LIMIT: usize = 100_000;
+
 struct Evaluator<'a> {
     instance: &'a Instance,
     env: Env,
@@ -129,9 +138,10 @@ struct Evaluator<'a> {
     budget: u64,
     /// The free variables of each expression node seen (the nodes outlive the evaluation).
     free: FreeVars,
-    /// Values of compound expressions without free variables: a derived relation used
-    /// inside a quantifier is computed once, not once per binding.
-    closed_values: HashMap<usize, TupleSet>,
+    /// Values of compound expressions without free variables, or whose free variables
+    /// are all relations (a witness `co`), by node and bindings: a derived relation used
+    /// inside a quantifier is computed once, not once per binding of the quantifier.
+    memo: HashMap<(usize, Vec<u64>), TupleSet>,
     /// A value to try first for some quantified variables (the solver's witnesses): only
     /// the order of the search changes, never its answer.
     hints: HashMap<VarId, TupleSet>,
@@ -146,7 +156,7 @@ impl<'a> Evaluator<'a> {
             env,
             budget: SUBSET_BUDGET,
             free: FreeVars::default(),
-            closed_values: HashMap::new(),
+            memo: HashMap::new(),
             hints: HashMap::new(),
             whole_ranges_only: false,
         }
@@ -157,17 +167,18 @@ impl<'a> Evaluator<'a> {
         if e.arity() == 0 {
             return Err(EvalError::new(format!("`{e}` has arity 0")));
         }
-        let compound = !matches!(
-            e.kind(),
-            ExprKind::Rel(_) | ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::None
-        );
-        let closed = compound && self.free.expr(e).is_empty();
-        if closed && let Some(v) = self.closed_values.get(&e.node_id()) {
+        let key = self.memo_key(e);
+        if let Some(key) = &key
+            && let Some(v) = self.memo.get(key)
+        {
             return Ok(v.clone());
         }
         let value = self.expr_unchecked(e)?;
-        if closed {
-            self.closed_values.insert(e.node_id(), value.clone());
+        if let Some(key) = key {
+            if self.memo.len() >= MEMO_LIMIT {
+                self.memo.clear();
+            }
+            self.memo.insert(key, value.clone());
         }
         // The node's declared arity is what every consumer relies on; a value of another
         // arity means the expression or the instance is malformed.
@@ -225,14 +236,7 @@ impl<'a> Evaluator<'a> {
                 let a = self.expr(a)?;
                 // A relation or variable on the right is read in place: `x.f` inside a
                 // quantifier would otherwise copy all of `f` for every `x`.
-                let owned;
-                let b = match self.in_place(b) {
-                    Some(b) => b,
-                    Option::None => {
-                        owned = self.expr(b)?;
-                        &owned
-                    }
-                };
+                let b = self.value_ref(b)?;
                 if a.arity() == 0 || b.arity() == 0 || a.arity() + b.arity() < 3 {
                     return Err(EvalError::new(format!(
                         "cannot join arities {} and {} in `{e}`",
@@ -240,7 +244,7 @@ impl<'a> Evaluator<'a> {
                         b.arity()
                     )));
                 }
-                join(&a, b)
+                join(&a, &b)
             }
             Product(a, b) => product(&self.expr(a)?, &self.expr(b)?),
             Transpose(a) => transpose(&self.binary(a, "~")?),
@@ -381,15 +385,24 @@ impl<'a> Evaluator<'a> {
             Implies(a, b) => !self.formula(a)? || self.formula(b)?,
             Iff(a, b) => self.formula(a)? == self.formula(b)?,
             Subset(a, b) => {
-                let (a, b) = self.same_arity_pair(a, b, "in")?;
-                a.is_subset(&b)
+                // `t -> s in r` inside a quantifier: read `r` in place, not copied.
+                let va = self.expr(a)?;
+                let vb = self.value_ref(b)?;
+                if va.arity() != vb.arity() {
+                    return Err(EvalError::new(format!(
+                        "operands of `in` have arities {} and {}: `{a}`, `{b}`",
+                        va.arity(),
+                        vb.arity()
+                    )));
+                }
+                va.is_subset(&vb)
             }
             Equal(a, b) => {
                 let (a, b) = self.same_arity_pair(a, b, "=")?;
                 a == b
             }
             Mult(m, e) => {
-                let n = self.expr(e)?.len();
+                let n = self.value_ref(e)?.len();
                 match m {
                     MultTest::Some => n >= 1,
                     MultTest::No => n == 0,
@@ -560,6 +573,45 @@ impl<'a> Evaluator<'a> {
         Ok(range)
     }
 
+    /// The value of `e` without copying it where it is stored: a relation, a bound
+    /// variable, or a closed expression (computed once, then kept).
+    fn value_ref(&mut self, e: &Expr) -> Result<Cow<'_, TupleSet>, EvalError> {
+        if let Some(key) = self.memo_key(e) {
+            if !self.memo.contains_key(&key) {
+                let value = self.expr(e)?;
+                // `expr` may have cleared the memo to make room: keep this one anyway.
+                self.memo.entry(key.clone()).or_insert(value);
+            }
+            return Ok(Cow::Borrowed(&self.memo[&key]));
+        }
+        if self.in_place(e).is_some() {
+            return Ok(Cow::Borrowed(self.in_place(e).expect("just seen")));
+        }
+        Ok(Cow::Owned(self.expr(e)?))
+    }
+
+    /// Where `e`'s value is remembered: compound expressions whose free variables are
+    /// bound to relations (arity two or more; those bindings change seldom, unlike the
+    /// atoms of first-order quantifiers), keyed by the bindings' serial numbers.
+    fn memo_key(&mut self, e: &Expr) -> Option<(usize, Vec<u64>)> {
+        if matches!(
+            e.kind(),
+            ExprKind::Rel(_) | ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::None
+        ) {
+            return Option::None;
+        }
+        let free = self.free.expr(e);
+        let mut serials = Vec::with_capacity(free.len());
+        for v in free.iter() {
+            let (_, value, serial) = self.env.binding(*v)?;
+            if value.arity() < 2 {
+                return Option::None;
+            }
+            serials.push(*serial);
+        }
+        Some((e.node_id(), serials))
+    }
+
     /// The value of a relation or bound variable, without copying it.
     fn in_place(&self, e: &Expr) -> Option<&TupleSet> {
         match e.kind() {
@@ -719,10 +771,20 @@ fn is_strict_total_order(rel: &TupleSet, elems: &TupleSet) -> bool {
         .iter()
         .all(|t| elems.contains(&[t[0]]) && elems.contains(&[t[1]]));
     let irreflexive = rel.iter().all(|t| t[0] != t[1]);
+    // a -> b and b -> c imply a -> c: b's successors are among a's (one pass over each
+    // pair's successor set, not over every pair of pairs).
+    let mut successors: HashMap<Atom, BTreeSet<Atom>> = HashMap::new();
+    for t in rel.iter() {
+        successors.entry(t[0]).or_default().insert(t[1]);
+    }
+    let none = BTreeSet::new();
     let transitive = rel.iter().all(|ab| {
-        rel.iter()
-            .filter(|bc| bc[0] == ab[1])
-            .all(|bc| rel.contains(&[ab[0], bc[1]]))
+        let of_a = successors.get(&ab[0]).unwrap_or(&none);
+        successors
+            .get(&ab[1])
+            .unwrap_or(&none)
+            .iter()
+            .all(|c| of_a.contains(c))
     });
     let total = elems.iter().all(|a| {
         elems

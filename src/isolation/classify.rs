@@ -68,6 +68,8 @@ pub enum Verdict {
     Timeout,
     /// Not tried: the history is larger than `ClassifyOptions::generic_limit`.
     Skipped,
+    /// The solve gave up with this message (the translation exceeded its limits).
+    Unsolved(String),
 }
 
 #[derive(Clone, Debug)]
@@ -247,51 +249,98 @@ pub fn classify(
     } else {
         Some(load(h, &generic)?)
     };
-    let mut results = Vec::new();
-    for level in levels {
-        let started = Instant::now();
-        let deadline = opts.timeout.map(|t| started + t);
-        let mut reason_time = None;
-        let verdict = if too_large && generic.contains(level) {
-            Verdict::Skipped
-        } else if let Some(index) = generic.iter().position(|g| g == level) {
-            let loaded = loaded.as_ref().expect("loaded for the generic levels");
-            match decide(loaded, index, opts, deadline)? {
-                None => Verdict::Timeout,
-                Some(run) if run.found() == Some(1) => Verdict::Holds(witnesses(h, loaded, &run)),
-                Some(_) if opts.reasons => {
-                    let at = Instant::now();
-                    let r = reason(h, level, opts, deadline)?;
-                    reason_time = Some(at.elapsed());
-                    Verdict::Fails(r)
+    // Levels are independent: decide them on every core, each from the shared model.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(levels.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Option<Result<LevelResult, Errors>>>> =
+        levels.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(level) = levels.get(i) else {
+                        break;
+                    };
+                    let result =
+                        classify_level(h, level, &generic, too_large, loaded.as_ref(), opts);
+                    *slots[i].lock().expect("a level's slot") = Some(result);
                 }
-                Some(_) => Verdict::Fails(None),
-            }
-        } else {
-            match saturation::decide(h, level).map_err(internal_error)? {
-                saturation::Answer::Holds(order) => {
-                    let names: Vec<&str> = order.iter().map(|t| txn_name(h, *t)).collect();
-                    Verdict::Holds(vec![("co".into(), names.join(" < "))])
-                }
-                saturation::Answer::Fails(_) if opts.reasons => {
-                    let at = Instant::now();
-                    let r = reason(h, level, opts, deadline)?;
-                    reason_time = Some(at.elapsed());
-                    Verdict::Fails(r)
-                }
-                saturation::Answer::Fails(_) => Verdict::Fails(None),
-            }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .expect("a level's slot")
+                .expect("every level decided")
+        })
+        .collect()
+}
+
+/// One row of `classify`'s table.
+fn classify_level(
+    h: &History,
+    level: &str,
+    generic: &[&str],
+    too_large: bool,
+    loaded: Option<&Loaded>,
+    opts: &ClassifyOptions,
+) -> Result<LevelResult, Errors> {
+    let started = Instant::now();
+    let deadline = opts.timeout.map(|t| started + t);
+    let mut reason_time = None;
+    let verdict = if too_large && generic.contains(&level) {
+        Verdict::Skipped
+    } else if let Some(index) = generic.iter().position(|g| *g == level) {
+        let loaded = loaded.expect("loaded for the generic levels");
+        // One level too large to translate leaves the others' rows standing.
+        let decided = match decide(loaded, index, opts, deadline) {
+            Ok(decided) => Ok(decided),
+            Err(Errors(ds)) => Err(ds
+                .into_iter()
+                .map(|d| d.message)
+                .collect::<Vec<_>>()
+                .join("; ")),
         };
-        let time = started.elapsed() - reason_time.unwrap_or_default();
-        results.push(LevelResult {
-            level: level.to_string(),
-            framework: framework_of(level),
-            verdict,
-            time,
-            reason_time,
-        });
-    }
-    Ok(results)
+        match decided {
+            Err(message) => Verdict::Unsolved(message),
+            Ok(None) => Verdict::Timeout,
+            Ok(Some(run)) if run.found() == Some(1) => Verdict::Holds(witnesses(h, loaded, &run)),
+            Ok(Some(_)) if opts.reasons => {
+                let at = Instant::now();
+                let r = reason(h, level, opts, deadline)?;
+                reason_time = Some(at.elapsed());
+                Verdict::Fails(r)
+            }
+            Ok(Some(_)) => Verdict::Fails(None),
+        }
+    } else {
+        match saturation::decide(h, level).map_err(internal_error)? {
+            saturation::Answer::Holds(order) => {
+                let names: Vec<&str> = order.iter().map(|t| txn_name(h, *t)).collect();
+                Verdict::Holds(vec![("co".into(), names.join(" < "))])
+            }
+            saturation::Answer::Fails(_) if opts.reasons => {
+                let at = Instant::now();
+                let r = reason(h, level, opts, deadline)?;
+                reason_time = Some(at.elapsed());
+                Verdict::Fails(r)
+            }
+            saturation::Answer::Fails(_) => Verdict::Fails(None),
+        }
+    };
+    let time = started.elapsed() - reason_time.unwrap_or_default();
+    Ok(LevelResult {
+        level: level.to_string(),
+        framework: framework_of(level),
+        verdict,
+        time,
+        reason_time,
+    })
 }
 
 fn internal_error(message: String) -> Errors {

@@ -263,7 +263,7 @@ fn decided(results: Vec<classify::LevelResult>) -> Result<Vec<bool>, Errors> {
         .map(|r| match r.verdict {
             Verdict::Holds(_) => Ok(true),
             Verdict::Fails(_) => Ok(false),
-            Verdict::Timeout | Verdict::Skipped => Err(interrupted()),
+            Verdict::Timeout | Verdict::Skipped | Verdict::Unsolved(_) => Err(interrupted()),
         })
         .collect()
 }

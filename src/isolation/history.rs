@@ -301,6 +301,51 @@ impl History {
         }
     }
 
+    /// The transactions in an order that follows session order and write-read wherever
+    /// those have no cycle (Kahn's algorithm, earliest listed first among the ready ones).
+    pub fn dependency_order(&self) -> Vec<usize> {
+        let n = self.txns.len();
+        let mut successors = vec![Vec::new(); n];
+        for s in &self.sessions {
+            for pair in s.windows(2) {
+                successors[pair[0]].push(pair[1]);
+            }
+        }
+        for (reader, reads) in self.reads_from().iter().enumerate() {
+            for (_, writer) in reads {
+                if let Some(w) = writer {
+                    successors[*w].push(reader);
+                }
+            }
+        }
+        let mut indegree = vec![0usize; n];
+        for &b in successors.iter().flatten() {
+            indegree[b] += 1;
+        }
+        let mut ready: BTreeSet<usize> = (0..n).filter(|&t| indegree[t] == 0).collect();
+        let mut order = Vec::with_capacity(n);
+        let mut placed = vec![false; n];
+        while order.len() < n {
+            // On a cycle nothing is ready: take the earliest transaction not yet placed.
+            let t = match ready.pop_first() {
+                Some(t) => t,
+                None => (0..n).find(|&t| !placed[t]).expect("a transaction left"),
+            };
+            if placed[t] {
+                continue;
+            }
+            placed[t] = true;
+            order.push(t);
+            for &b in &successors[t] {
+                indegree[b] = indegree[b].saturating_sub(1);
+                if indegree[b] == 0 && !placed[b] {
+                    ready.insert(b);
+                }
+            }
+        }
+        order
+    }
+
     /// The session-order pairs (earlier, later) among the transactions.
     pub fn session_pairs(&self) -> Vec<(usize, usize)> {
         let mut pairs = Vec::new();
@@ -406,6 +451,9 @@ fn model_names(names: &[&str], taken: &BTreeSet<String>, prefix: &str) -> Vec<St
 /// A solder model that opens the isolation library, pins the history with one-atom sigs
 /// and one fact, and has one command `run L` per level, in order. Level names are
 /// library preds (or a user's own, with `extra` opening more modules).
+/// Terms per parenthesized group of a long union in the generated model.
+const UNION_GROUP: usize = 100;
+
 pub fn history_model(h: &History, levels: &[&str]) -> (String, ModelNames) {
     let taken: BTreeSet<String> = levels.iter().map(|s| s.to_string()).collect();
     let tnames: Vec<&str> = h.txns.iter().map(|t| t.name.as_str()).collect();
@@ -459,7 +507,15 @@ pub fn history_model(h: &History, levels: &[&str]) -> (String, ModelNames) {
         m.push('\n');
     }
     if !txns.is_empty() {
-        let _ = writeln!(m, "one sig {} extends Txn {{}}", txns.join(", "));
+        // Atoms are numbered in declaration order, and witness orders start from atom
+        // order (`solve::lazy_orders`): declared along the dependencies, a consistent
+        // history's commit order is found with few corrections.
+        let declared: Vec<&str> = h
+            .dependency_order()
+            .into_iter()
+            .map(|t| txns[t].as_str())
+            .collect();
+        let _ = writeln!(m, "one sig {} extends Txn {{}}", declared.join(", "));
     }
     if !objects.is_empty() {
         let _ = writeln!(m, "one sig {} extends Obj {{}}", objects.join(", "));
@@ -498,8 +554,16 @@ pub fn history_model(h: &History, levels: &[&str]) -> (String, ModelNames) {
     let union = |parts: Vec<String>, arity: usize| {
         if parts.is_empty() {
             vec!["none"; arity].join(" -> ")
-        } else {
+        } else if parts.len() <= UNION_GROUP {
             parts.join("\n    + ")
+        } else {
+            // `a + b + c + …` nests one level per term, and the parser refuses
+            // expressions nested more than 1000 deep: group the terms in parentheses.
+            parts
+                .chunks(UNION_GROUP)
+                .map(|group| format!("({})", group.join("\n    + ")))
+                .collect::<Vec<_>>()
+                .join("\n    + ")
         }
     };
     let _ = writeln!(m, "\nfact history {{");

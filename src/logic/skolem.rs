@@ -213,11 +213,22 @@ fn same_nodes(a: &[Formula], b: &[Formula]) -> bool {
     a.iter().zip(b).all(|(x, y)| x.node_id() == y.node_id())
 }
 
-/// Replaces variables by expressions, rebuilding only the nodes that change (memoized per
-/// node, so shared sub-terms stay shared).
+/// `f` with every occurrence of a key of `terms` (compared structurally) replaced by its
+/// value, rebuilding only the nodes that change.
+pub fn replace_terms(f: &Formula, terms: HashMap<Expr, Expr>) -> Formula {
+    Substitution {
+        terms,
+        ..Substitution::default()
+    }
+    .formula(f)
+}
+
+/// Replaces variables (and whole terms) by expressions, rebuilding only the nodes that
+/// change (memoized per node, so shared sub-terms stay shared).
 #[derive(Default)]
 struct Substitution {
     map: HashMap<VarId, Expr>,
+    terms: HashMap<Expr, Expr>,
     exprs: HashMap<usize, (Expr, Expr)>,
     formulas: HashMap<usize, (Formula, Formula)>,
     ints: HashMap<usize, (IntExpr, IntExpr)>,
@@ -293,6 +304,9 @@ impl Substitution {
     fn expr(&mut self, e: &Expr) -> Expr {
         if let Some((_, done)) = self.exprs.get(&e.node_id()) {
             return done.clone();
+        }
+        if let Some(term) = self.terms.get(e) {
+            return term.clone();
         }
         use ExprKind::*;
         let rebuilt = match e.kind() {

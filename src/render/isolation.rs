@@ -14,6 +14,7 @@ fn mark(v: &Verdict) -> &'static str {
         (Verdict::Fails(_), true) => "no",
         (Verdict::Timeout, _) => "timeout",
         (Verdict::Skipped, _) => "skipped",
+        (Verdict::Unsolved(_), _) => "unsolved",
     }
 }
 
@@ -61,6 +62,7 @@ pub fn classify_text(results: &[LevelResult]) -> String {
             Verdict::Skipped => {
                 "history too large for the library's definitions (--max-txns)".into()
             }
+            Verdict::Unsolved(message) => message.clone(),
         };
         let time = match r.reason_time {
             Some(rt) => format!("{} + {} reason", ms(r.time), ms(rt)),
@@ -148,6 +150,10 @@ pub fn classify_json(results: &[LevelResult]) -> Value {
                 Verdict::Skipped => {
                     o["holds"] = Value::Null;
                     o["skipped"] = json!(true);
+                }
+                Verdict::Unsolved(message) => {
+                    o["holds"] = Value::Null;
+                    o["error"] = json!(message);
                 }
             }
             o

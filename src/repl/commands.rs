@@ -354,7 +354,7 @@ fn scope(session: &mut Session, arg: &str) {
     }
 }
 
-const OPTIONS: [&str; 16] = [
+const OPTIONS: [&str; 17] = [
     "symmetry",
     "verify",
     "timeout",
@@ -368,6 +368,7 @@ const OPTIONS: [&str; 16] = [
     "candidate_solver",
     "verifier_solver",
     "singleton_overlap",
+    "lazy_orders",
     "max_vars",
     "ascii",
     "overflow",
@@ -430,6 +431,7 @@ fn set(session: &mut Session, arg: &str) {
         "incremental" => on_off(value).map(|b| s.run.solve.incremental = b),
         "naive" => on_off(value).map(|b| s.run.solve.naive = b),
         "singleton_overlap" => on_off(value).map(|b| s.run.solve.overlap_singletons = b),
+        "lazy_orders" => on_off(value).map(|b| s.run.solve.lazy_orders = b),
         "max_vars" => match value.replace(['_', ','], "").parse::<u64>() {
             Ok(n) if n > 0 => {
                 s.run.max_vars = n;
@@ -513,7 +515,7 @@ fn settings_text(session: &Session) -> String {
     let s = &session.settings;
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nterms {}\nescalate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nmax_vars {}\nascii {}\noverflow {}",
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nterms {}\nescalate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nlazy_orders {}\nmax_vars {}\nascii {}\noverflow {}",
         s.run.solve.symmetry,
         on(s.run.verify),
         match s.timeout {
@@ -530,6 +532,7 @@ fn settings_text(session: &Session) -> String {
         backend_name(s.run.solve.candidate_backend.unwrap_or(s.run.solve.backend)),
         backend_name(s.run.solve.verifier_backend.unwrap_or(s.run.solve.backend)),
         on(s.run.solve.overlap_singletons),
+        on(s.run.solve.lazy_orders),
         s.run.max_vars,
         on(crate::render::table::ascii()),
         if s.run.prevent_overflow {

@@ -23,6 +23,14 @@ pub enum BackendKind {
     Cadical,
 }
 
+impl BackendKind {
+    /// The value the backend gives a variable it decides without a reason: CaDiCaL
+    /// tries true first, varisat false.
+    pub fn default_phase(self) -> bool {
+        self == BackendKind::Cadical
+    }
+}
+
 /// An incremental SAT solver.
 pub trait SatBackend: Send {
     fn kind(&self) -> BackendKind;
@@ -36,4 +44,9 @@ pub trait SatBackend: Send {
     /// A flag that, once set, asks a running `solve` to give up. Backends that cannot be
     /// interrupted (varisat) only check it between calls.
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>);
+    /// Makes the next `solve` give up (as `Interrupted`) after this many conflicts, if
+    /// the backend can; returns whether it can.
+    fn limit_next_solve(&mut self, _conflicts: i32) -> bool {
+        false
+    }
 }

@@ -89,6 +89,11 @@ impl SatBackend for CadicalBackend {
         }));
         self.stop = Some(flag);
     }
+
+    fn limit_next_solve(&mut self, conflicts: i32) -> bool {
+        // CaDiCaL resets its limits after each solve.
+        self.solver.set_limit("conflicts", conflicts).is_ok()
+    }
 }
 
 #[cfg(test)]

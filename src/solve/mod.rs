@@ -8,6 +8,7 @@ pub mod cadical_backend;
 pub mod cegis;
 pub mod core;
 pub mod first_order;
+pub mod lazy_orders;
 mod terms;
 pub mod varisat_backend;
 
@@ -80,6 +81,10 @@ pub struct SolveOptions {
     /// First-order problems: compare known singletons by overlap
     /// ([`crate::logic::singletons`]); `--no-singleton-overlap` turns it off.
     pub overlap_singletons: bool,
+    /// First-order problems: build top-level strict orders of witnesses and acyclicity
+    /// constraints as tournaments whose transitivity is added on demand
+    /// ([`lazy_orders`]); `--no-lazy-orders` writes it all up front.
+    pub lazy_orders: bool,
 }
 
 impl Default for SolveOptions {
@@ -111,6 +116,7 @@ impl Default for SolveOptions {
             verifier_backend: Some(BackendKind::Varisat),
             check_lemmas: cfg!(debug_assertions),
             overlap_singletons: true,
+            lazy_orders: true,
         }
     }
 }
@@ -123,6 +129,9 @@ pub struct SolveStats {
     pub aux_vars: usize,
     pub clauses: usize,
     pub sat_calls: usize,
+    /// Of the SAT calls, those made again after lazy clauses were added
+    /// ([`lazy_orders`]).
+    pub lazy_calls: usize,
     pub translate_time: Duration,
     pub solve_time: Duration,
     /// CEGIS (zero for first-order problems): candidates proposed at the top level,

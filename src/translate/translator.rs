@@ -116,6 +116,22 @@ impl Translator {
 
     /// A translator whose circuit may hold at most `gate_limit` nodes.
     pub fn with_limit(bounds: &Bounds, gate_limit: usize) -> Result<Translator, SolveError> {
+        Translator::with_tournaments(bounds, gate_limit, &[])
+    }
+
+    /// A translator in which each relation of `tournaments` is a tournament on its atoms:
+    /// one variable per pair of atoms decides which way the pair is related, so the
+    /// relation is irreflexive, total on the atoms and empty outside them by construction
+    /// (transitivity is left to the caller: `crate::solve::lazy_orders`). The variable of
+    /// a pair `a < b` (atom indices) says `a -> b` when `phase` is true and `b -> a`
+    /// otherwise, so that a solver deciding variables `phase` by default starts from atom
+    /// order. Each pair must be allowed one way by the bounds and not forced both ways
+    /// (`lazy_orders::plan` checks); a pair forced one way is a constant.
+    pub fn with_tournaments(
+        bounds: &Bounds,
+        gate_limit: usize,
+        tournaments: &[(RelId, Vec<crate::logic::Atom>, bool)],
+    ) -> Result<Translator, SolveError> {
         let universe = bounds.universe.len();
         let mut circuit = Circuit::with_limit(gate_limit);
         let mut relations = Vec::with_capacity(bounds.relations.len());
@@ -124,6 +140,37 @@ impl Translator {
             let id = RelId(i as u32);
             if capacity(universe, rel.arity).is_none() || rel.upper.len() > MAX_MATRIX_CELLS {
                 return Err(too_large(&format!("relation `{}`", rel.name), gate_limit));
+            }
+            if let Some((_, atoms, phase)) = tournaments.iter().find(|t| t.0 == id) {
+                let index =
+                    |a: crate::logic::Atom, b: crate::logic::Atom| index_of(&[a, b], universe);
+                let mut cells = Vec::new();
+                for (k, &a) in atoms.iter().enumerate() {
+                    for &b in &atoms[k + 1..] {
+                        let ab = rel.lower.contains(&[a, b]) || !rel.upper.contains(&[b, a]);
+                        let ba = rel.lower.contains(&[b, a]) || !rel.upper.contains(&[a, b]);
+                        let bit = if ab {
+                            Bit::TRUE
+                        } else if ba {
+                            Bit::FALSE
+                        } else {
+                            let var = circuit.new_var();
+                            let bit = if *phase { var } else { !var };
+                            primaries.push(Primary {
+                                rel: id,
+                                index: index(a, b),
+                                bit,
+                            });
+                            bit
+                        };
+                        cells.push((index(a, b), bit));
+                        cells.push((index(b, a), !bit));
+                    }
+                }
+                cells.retain(|c| c.1 != Bit::FALSE);
+                cells.sort_unstable_by_key(|c| c.0);
+                relations.push(Matrix::from_sorted(rel.arity, universe, cells));
+                continue;
             }
             let mut cells = Vec::with_capacity(rel.upper.len());
             for tuple in rel.upper.union(&rel.lower).iter() {

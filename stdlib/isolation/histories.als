@@ -60,9 +60,11 @@ fun readersOf[xs: set Obj]: set Txn { (reads.Val).xs }
 -- the transactions that write something
 fun Updates: set Txn { writes.Val.Obj }
 
--- write-read on an object: t -> x -> s when s reads from x the value t wrote (t != s)
+-- write-read on an object: t -> x -> s when s reads from x the value t wrote (t != s).
+-- The bounds of x and s only skip what the condition rules out; they keep a fixed
+-- history's translation proportional to its reads, not to Txn x Obj x Txn.
 fun wr: Txn -> Obj -> Txn {
-  { t: Txn, x: Obj, s: Txn | t != s and some x.(t.writes) & x.(s.reads) }
+  { t: Txn, x: wset[t], s: readersOf[x] - t | some x.(t.writes) & x.(s.reads) }
 }
 
 -- write-read between transactions: s reads some object from t
