@@ -48,24 +48,14 @@ impl Enumerator {
         if opts.overlap_singletons {
             problem.formula = overlap_singleton_equalities(&problem.formula);
         }
-        let plan = if opts.lazy_orders {
-            lazy_orders::plan(&problem)
-        } else {
-            lazy_orders::Plan {
-                tournaments: Vec::new(),
-                acyclic: Vec::new(),
-                compositions: Vec::new(),
-                formula: problem.formula.clone(),
-            }
-        };
+        let plan = lazy_orders::plan(&problem, opts.lazy_orders);
         let phase = opts.backend.default_phase();
-        let tournaments: Vec<_> = plan
-            .tournaments
-            .iter()
-            .map(|(r, atoms)| (*r, atoms.clone(), phase))
-            .collect();
-        let mut translator =
-            Translator::with_tournaments(&problem.bounds, DEFAULT_GATE_LIMIT, &tournaments)?;
+        let mut translator = Translator::with_tournaments(
+            &problem.bounds,
+            DEFAULT_GATE_LIMIT,
+            &plan.tournaments,
+            phase,
+        )?;
         let (lazy, orders) = LazyOrders::encode(&plan, &mut translator, phase)?;
         let rest = translator.formula(&plan.formula)?;
         let root = translator.circuit_mut().and2(orders, rest);

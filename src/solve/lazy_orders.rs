@@ -65,9 +65,17 @@ fn conjuncts(f: &Formula, out: &mut Vec<Formula>) {
     }
 }
 
-/// Splits the strict orders and acyclicity constraints that can be solved lazily off the
-/// problem's top-level conjunction.
-pub fn plan(problem: &Problem) -> Plan {
+/// Splits the strict orders, acyclicity constraints and compositions that can be solved
+/// lazily off the problem's top-level conjunction (none when `enabled` is false).
+pub fn plan(problem: &Problem, enabled: bool) -> Plan {
+    if !enabled {
+        return Plan {
+            tournaments: Vec::new(),
+            acyclic: Vec::new(),
+            compositions: Vec::new(),
+            formula: problem.formula.clone(),
+        };
+    }
     let mut parts = Vec::new();
     conjuncts(&problem.formula, &mut parts);
     let mut tournaments: Vec<(RelId, Vec<Atom>)> = Vec::new();

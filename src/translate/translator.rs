@@ -116,7 +116,7 @@ impl Translator {
 
     /// A translator whose circuit may hold at most `gate_limit` nodes.
     pub fn with_limit(bounds: &Bounds, gate_limit: usize) -> Result<Translator, SolveError> {
-        Translator::with_tournaments(bounds, gate_limit, &[])
+        Translator::with_tournaments(bounds, gate_limit, &[], true)
     }
 
     /// A translator in which each relation of `tournaments` is a tournament on its atoms:
@@ -130,7 +130,8 @@ impl Translator {
     pub fn with_tournaments(
         bounds: &Bounds,
         gate_limit: usize,
-        tournaments: &[(RelId, Vec<crate::logic::Atom>, bool)],
+        tournaments: &[(RelId, Vec<crate::logic::Atom>)],
+        phase: bool,
     ) -> Result<Translator, SolveError> {
         let universe = bounds.universe.len();
         let mut circuit = Circuit::with_limit(gate_limit);
@@ -141,7 +142,7 @@ impl Translator {
             if capacity(universe, rel.arity).is_none() || rel.upper.len() > MAX_MATRIX_CELLS {
                 return Err(too_large(&format!("relation `{}`", rel.name), gate_limit));
             }
-            if let Some((_, atoms, phase)) = tournaments.iter().find(|t| t.0 == id) {
+            if let Some((_, atoms)) = tournaments.iter().find(|t| t.0 == id) {
                 let index =
                     |a: crate::logic::Atom, b: crate::logic::Atom| index_of(&[a, b], universe);
                 let mut cells = Vec::new();
@@ -155,7 +156,7 @@ impl Translator {
                             Bit::FALSE
                         } else {
                             let var = circuit.new_var();
-                            let bit = if *phase { var } else { !var };
+                            let bit = if phase { var } else { !var };
                             primaries.push(Primary {
                                 rel: id,
                                 index: index(a, b),
