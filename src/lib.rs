@@ -6,6 +6,7 @@ pub mod diagnostic;
 pub mod instance;
 pub mod isolation;
 pub mod logic;
+pub mod programs;
 pub mod render;
 pub mod repl;
 pub mod session;

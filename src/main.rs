@@ -72,6 +72,40 @@ enum Cmd {
     /// Which isolation levels imply which, up to a scope: the implication matrix,
     /// equivalences, the Hasse diagram and separating histories.
     Compare(CompareArgs),
+    /// Whether an application's transaction programs can produce a non-serializable
+    /// execution under a consistency model: a violation explained in the programs'
+    /// statements, or bounded (and possibly complete) absence.
+    #[command(after_help = PROGRAMS_HELP)]
+    Programs(ProgramsArgs),
+}
+
+const PROGRAMS_HELP: &str = "The program file declares tables, programs of SQL statements and `expect` lines; see the README (\"Programs under weak isolation\"). Without --level, every `expect` of the file is checked.\n\nExit codes: 0 as expected (or answered), 1 an `expect` did not hold, 2 a diagnostic, 3 a --timeout was reached.";
+
+#[derive(Args)]
+struct ProgramsArgs {
+    /// The program file.
+    file: PathBuf,
+    /// Consistency models to check (comma-separated): RA, CC, PC, PSI, SI, SER, or a
+    /// `level` the file defines. Without it, the file's `expect` lines are checked.
+    #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
+    level: Vec<String>,
+    /// Longest dependency cycle searched, in transaction instances.
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    cycle: usize,
+    /// When no cycle is found, also try to show that none exists at any length.
+    #[arg(long)]
+    complete: bool,
+    /// Records per table and values per domain [default: the cycle bound].
+    #[arg(long, value_name = "N")]
+    records: Option<usize>,
+    /// Print the solder model (with the commands for the first level) and stop.
+    #[arg(long)]
+    emit_model: bool,
+    /// Give up on each level after SECS seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    timeout: Option<f64>,
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 #[derive(Args)]
@@ -403,6 +437,7 @@ fn main() -> ExitCode {
         Some(Cmd::Test(args)) => test(&mut sources, &args),
         Some(Cmd::Classify(args)) => classify(&mut sources, &args),
         Some(Cmd::Compare(args)) => compare(&args),
+        Some(Cmd::Programs(args)) => programs(&mut sources, &args),
     };
     match result {
         Ok(code) => code,
@@ -1181,4 +1216,98 @@ fn compare(args: &CompareArgs) -> Result<ExitCode, Errors> {
         print!("{}", render::isolation::compare_text(&m));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Errors> {
+    use solder::programs::{self, Query};
+    let text = solder::diagnostic::read_source(&args.file).map_err(|message| {
+        Errors::from(Diagnostic::global(format!(
+            "cannot read `{}`: {message}",
+            args.file.display()
+        )))
+    })?;
+    let app = programs::load(sources, &args.file.display().to_string(), &text)?;
+    let timeout = args.timeout.map(Duration::from_secs_f64);
+    let opts = args.solver.options();
+    // Either the chosen levels, or the file's expectations.
+    let mut queries: Vec<(Query, Option<&programs::syntax::Expect>)> = Vec::new();
+    if args.level.is_empty() {
+        if app.expects.is_empty() {
+            return Err(Errors::from(Diagnostic::global(format!(
+                "`{}` has no `expect` lines; name the levels to check with --level",
+                args.file.display()
+            ))));
+        }
+        for e in &app.expects {
+            let pred = programs::level_pred(&app, &e.level.text).map_err(|errs| {
+                Errors(
+                    errs.0
+                        .into_iter()
+                        .map(|d| Diagnostic {
+                            span: Some(e.level.span),
+                            ..d
+                        })
+                        .collect(),
+                )
+            })?;
+            queries.push((
+                Query {
+                    pred,
+                    level: e.level.text.clone(),
+                    bound: e.bound.unwrap_or(args.cycle),
+                    records: args.records,
+                    complete: !e.violation && e.bound.is_none(),
+                },
+                Some(e),
+            ));
+        }
+    } else {
+        for level in &args.level {
+            queries.push((
+                Query {
+                    pred: programs::level_pred(&app, level)?,
+                    level: level.clone(),
+                    bound: args.cycle,
+                    records: args.records,
+                    complete: args.complete,
+                },
+                None,
+            ));
+        }
+    }
+    if args.emit_model {
+        print!("{}", programs::model_with_commands(&app, &queries[0].0));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut code = exit::OK;
+    for (q, expect) in &queries {
+        let report = programs::check_level(&app, q, &opts, timeout)?;
+        let text = render::programs::report_text(&report, &app);
+        match expect {
+            None => print!("{text}"),
+            Some(e) => {
+                let (mark, failed) = match report.meets(e) {
+                    Some(true) => ("✓", false),
+                    Some(false) => ("✗ expectation not met", true),
+                    None => ("? undecided", false),
+                };
+                let claim = match (e.violation, e.bound) {
+                    (true, _) => "violation".to_string(),
+                    (false, Some(k)) => format!("no violation up to {k}"),
+                    (false, None) => "no violation".to_string(),
+                };
+                println!("expect {} {claim}: {mark}", e.level.text);
+                for line in text.lines() {
+                    println!("  {line}");
+                }
+                if failed {
+                    code = exit::COUNTEREXAMPLE;
+                }
+            }
+        }
+        if matches!(report.outcome, programs::Outcome::Timeout) && code == exit::OK {
+            code = exit::STOPPED;
+        }
+    }
+    Ok(ExitCode::from(code))
 }

@@ -25,6 +25,10 @@ pub const MODULES: &[(&str, &str)] = &[
         include_str!("../../stdlib/isolation/histories.als"),
     ),
     (
+        "isolation/programs",
+        include_str!("../../stdlib/isolation/programs.als"),
+    ),
+    (
         "isolation/plume",
         include_str!("../../stdlib/isolation/plume.als"),
     ),

@@ -5,6 +5,7 @@ pub mod history;
 pub mod isolation;
 pub mod json;
 pub mod names;
+pub mod programs;
 pub mod table;
 pub mod xml;
 

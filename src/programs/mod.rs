@@ -1,0 +1,330 @@
+//! Applications' transactional programs under weak isolation (`solder programs`): can
+//! the programs produce a non-serializable execution under a consistency model?
+//!
+//! A program file (`syntax`) declares tables, programs of SQL statements and
+//! expectations; `model` checks it and writes a solder model over the library
+//! `isolation/programs`; this module runs the three questions over that model and
+//! `explain` reads a violation back in the program's own terms:
+//!
+//! 1. **Bounded search**: an execution of at most K instances whose dependency graph
+//!    has a cycle (instances beyond the cycle's never remove its edges, so this finds
+//!    every cycle of length ≤ K).
+//! 2. **Inductive check** (with `complete`): in every execution of three instances,
+//!    dependency edges go forward in ar and stay after an instance once past it; then
+//!    no cycle exists at any length.
+//! 3. **Chordless paths** (with `complete`, when the inductive check fails): no
+//!    execution of K + 1 instances has a chordless dependency path through all of them;
+//!    with 1. that excludes cycles of every length.
+//!
+//! Every bound is also a bound on records per table and values per domain (`records`).
+
+pub mod explain;
+pub mod model;
+pub mod syntax;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::check::{self, Checked, RootSource};
+use crate::diagnostic::{Diagnostic, Errors, SourceMap, Span};
+use crate::session::{CommandRun, RunOptions};
+
+pub use model::AppModel;
+
+/// Read and check a program file.
+pub fn load(sources: &mut SourceMap, name: &str, text: &str) -> Result<AppModel, Errors> {
+    let file = sources.add(name, None, text);
+    let app = syntax::parse(text, file).map_err(Errors)?;
+    model::build(&app, text)
+}
+
+/// The pred a `--level` names: a library model (`PSI` is `ExecPSI`), or any pred of
+/// the application's file.
+pub fn level_pred(app: &AppModel, level: &str) -> Result<String, Errors> {
+    if let Some(l) = model::LEVELS.iter().find(|l| l.eq_ignore_ascii_case(level)) {
+        return Ok(format!("Exec{l}"));
+    }
+    if let Some(name) = level.strip_prefix("Exec")
+        && model::LEVELS.contains(&name)
+    {
+        return Ok(level.to_string());
+    }
+    if app.user_levels.iter().any(|l| l == level) {
+        return Ok(level.to_string());
+    }
+    let mut known: Vec<String> = model::LEVELS.iter().map(|s| s.to_string()).collect();
+    known.extend(app.user_levels.iter().cloned());
+    let mut d = Diagnostic::global(format!(
+        "unknown level `{level}`: the programs library has {}{}",
+        model::LEVELS.join(", "),
+        if app.user_levels.is_empty() {
+            String::new()
+        } else {
+            format!(", and the file defines {}", app.user_levels.join(", "))
+        }
+    ));
+    if let Some(s) = crate::diagnostic::did_you_mean(level, known.iter().map(|s| s.as_str())) {
+        d = d.with_help(format!("did you mean `{s}`?"));
+    }
+    Err(Errors::from(d))
+}
+
+/// The question for one level.
+#[derive(Clone, Debug)]
+pub struct Query {
+    /// The pred over (vis, ar).
+    pub pred: String,
+    /// The level as the user named it.
+    pub level: String,
+    /// Longest cycle (instances) searched.
+    pub bound: usize,
+    /// Records per table and values per domain [default: the bound, at least 2].
+    pub records: Option<usize>,
+    /// Also try to show that no cycle exists at any length.
+    pub complete: bool,
+}
+
+impl Query {
+    fn records(&self) -> usize {
+        self.records.unwrap_or(self.bound.max(2))
+    }
+}
+
+/// How bounded absence extends (or not) to every length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Completeness {
+    /// Not asked.
+    NotAsked,
+    /// The inductive check holds: no cycle at all.
+    Inductive,
+    /// No chordless path through K + 1 instances: no cycle at all.
+    Chordless,
+    /// Neither check succeeds (the over-approximation admits a chordless path).
+    Unknown,
+    /// A check ran out of time.
+    Timeout,
+}
+
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Violation(explain::Violation),
+    NoCycle(Completeness),
+    Timeout,
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub query: Query,
+    pub outcome: Outcome,
+    /// (step, time) for the bounded search and each completeness check run.
+    pub times: Vec<(&'static str, Duration)>,
+}
+
+impl Report {
+    /// Whether the outcome meets an expectation (`violation`, or none up to the bound
+    /// or, without a bound, at every length).
+    pub fn meets(&self, expect: &syntax::Expect) -> Option<bool> {
+        match (&self.outcome, expect.violation) {
+            (Outcome::Timeout, _) => None,
+            (Outcome::Violation(_), v) => Some(v),
+            (Outcome::NoCycle(_), true) => Some(false),
+            (Outcome::NoCycle(c), false) => match (expect.bound, c) {
+                (Some(_), _) => Some(true),
+                (None, Completeness::Inductive | Completeness::Chordless) => Some(true),
+                (None, Completeness::Timeout) => None,
+                (None, _) => Some(false),
+            },
+        }
+    }
+}
+
+/// The model text with the query's commands: `cycle2` … `cycleK` (the bounded search,
+/// one per length so that the violation reported is a shortest one), then the
+/// inductive check, then the chordless-path check.
+pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
+    use std::fmt::Write;
+    let n = q.records();
+    let rec = n * app.tables.len().max(1);
+    let fields = 1 + app
+        .tables
+        .iter()
+        .map(|t| t.columns.iter().filter(|c| c.mutable).count())
+        .sum::<usize>();
+    let tables: String = app
+        .tables
+        .iter()
+        .map(|t| format!(", {n} {}", t.name))
+        .collect();
+    let scope = |inst: String| {
+        format!(
+            "for {n} but {inst} Inst, exactly {} Stmt, exactly {fields} Field, {rec} Rec{tables}",
+            app.stmts.len()
+        )
+    };
+    let (p, k, level) = (&q.pred, q.bound, &q.level);
+    let mut out = app.text.clone();
+    let _ = writeln!(
+        out,
+        "\n-- {level}: a dependency cycle through exactly k instances"
+    );
+    for i in 2..=k {
+        let _ = writeln!(
+            out,
+            "run cycle{i} {{ some vis, ar: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and cycle[vis, ar] }} {}",
+            scope(format!("exactly {i}"))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "-- the inductive check fails: some dependency path from an instance leaves ar"
+    );
+    let _ = writeln!(
+        out,
+        "run notInductive {{ some vis, ar, wr, ww, rw: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and possibleDeps[vis, ar, wr, ww, rw] and not inductive[ar, wr, ww, rw, Inst] }} {}",
+        scope("3".into())
+    );
+    let _ = writeln!(
+        out,
+        "-- a chordless dependency path through {} instances",
+        k + 1
+    );
+    let _ = writeln!(
+        out,
+        "run chordless {{ some vis, ar, wr, ww, rw, path: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and possibleDeps[vis, ar, wr, ww, rw] and chordlessPath[wr, ww, rw, path] }} {}",
+        scope(format!("exactly {}", k + 1))
+    );
+    out
+}
+
+fn load_model(app: &AppModel, q: &Query) -> Result<Arc<Checked>, Errors> {
+    let text = model_with_commands(app, q);
+    let mut sources = SourceMap::new();
+    let checked = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "programs.als".into(),
+            text,
+            dir: None,
+        },
+    )
+    .map_err(|e| {
+        // Errors come from a user level's body, or are solder's own bug.
+        Errors::from(Diagnostic::global(format!(
+            "the generated model does not load (a `level` body, or a bug in solder):\n{}",
+            sources.render(&e.0, false)
+        )))
+    })?;
+    Ok(Arc::new(checked))
+}
+
+/// Run a command with an optional deadline; `None` when it ran out of time (or the
+/// caller's stop flag was raised). The deadline raises the solver's stop flag, which it
+/// checks between SAT calls.
+fn solve(
+    checked: &Checked,
+    index: usize,
+    opts: &RunOptions,
+    deadline: Option<Instant>,
+) -> Result<Option<CommandRun>, Errors> {
+    let Some(deadline) = deadline else {
+        let run = CommandRun::start(checked, index, opts)?;
+        return Ok(run.found().map(|_| run));
+    };
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Ok(None);
+    }
+    let mut opts = opts.clone();
+    let outer = opts.solve.stop.clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    opts.solve.stop = Some(stop.clone());
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let timer = std::thread::spawn(move || {
+        let step = Duration::from_millis(20);
+        let until = Instant::now() + left;
+        loop {
+            match finished.recv_timeout(step) {
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                _ => return,
+            }
+            if Instant::now() >= until || outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    });
+    let run = CommandRun::start(checked, index, &opts);
+    drop(done);
+    let _ = timer.join();
+    let run = run?;
+    Ok(run.found().map(|_| run))
+}
+
+/// Answer one query.
+pub fn check_level(
+    app: &AppModel,
+    q: &Query,
+    opts: &RunOptions,
+    timeout: Option<Duration>,
+) -> Result<Report, Errors> {
+    if q.bound < 2 {
+        return Err(Errors::from(Diagnostic::global(
+            "the cycle bound must be at least 2 (a dependency cycle has two instances or more)",
+        )));
+    }
+    let deadline = timeout.map(|t| Instant::now() + t);
+    let checked = load_model(app, q)?;
+    let mut times = Vec::new();
+    // Shortest first: a cycle through i instances is found with exactly i of them.
+    let started = Instant::now();
+    for (index, _) in (2..=q.bound).enumerate() {
+        let Some(run) = solve(&checked, index, opts, deadline)? else {
+            return Ok(Report {
+                query: q.clone(),
+                outcome: Outcome::Timeout,
+                times,
+            });
+        };
+        if run.instance().is_some() {
+            times.push(("bounded search", started.elapsed()));
+            let v = explain::read(app, &run)?;
+            return Ok(Report {
+                query: q.clone(),
+                outcome: Outcome::Violation(v),
+                times,
+            });
+        }
+    }
+    times.push(("bounded search", started.elapsed()));
+    let mut completeness = Completeness::NotAsked;
+    if q.complete {
+        completeness = Completeness::Unknown;
+        for (index, step, proved) in [
+            (q.bound - 1, "inductive check", Completeness::Inductive),
+            (q.bound, "chordless paths", Completeness::Chordless),
+        ] {
+            let started = Instant::now();
+            let Some(run) = solve(&checked, index, opts, deadline)? else {
+                completeness = Completeness::Timeout;
+                break;
+            };
+            times.push((step, started.elapsed()));
+            if run.instance().is_none() {
+                completeness = proved;
+                break;
+            }
+        }
+    }
+    Ok(Report {
+        query: q.clone(),
+        outcome: Outcome::NoCycle(completeness),
+        times,
+    })
+}
+
+/// The span of an expectation, for reports.
+pub fn expect_span(e: &syntax::Expect) -> Span {
+    e.span
+}

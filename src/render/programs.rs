@@ -1,0 +1,179 @@
+//! `solder programs`' reports: a violation in the program's own terms (instances with
+//! their statements' reads and writes, ar, vis, the cycle edge by edge), bounded absence
+//! with its completeness, and the expectations of a program file.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::programs::explain::{EdgeKind, Loc, Violation};
+use crate::programs::model::AppModel;
+use crate::programs::{Completeness, Outcome, Report};
+
+/// `Saving[custid=Cust$0].bal`
+fn loc_name(v: &Violation, app: &AppModel, loc: &Loc) -> String {
+    let record = v
+        .records
+        .get(&loc.0)
+        .cloned()
+        .unwrap_or_else(|| format!("#{}", loc.0));
+    let column = if loc.1 == "Alive" {
+        "alive".to_string()
+    } else {
+        let table = record.split('[').next().unwrap_or("");
+        loc.1
+            .strip_prefix(&format!("{table}_"))
+            .unwrap_or(&loc.1)
+            .to_string()
+    };
+    let _ = app;
+    format!("{record}.{column}")
+}
+
+/// `WriteCheck [3] UPDATE Checking SET …` (the label when the statement has one)
+fn stmt_name(app: &AppModel, s: usize) -> String {
+    let info = &app.stmts[s];
+    match &info.label {
+        Some(l) => format!("{} {l}", app.programs[info.program].name),
+        None => format!("{} [{}]", app.programs[info.program].name, info.number),
+    }
+}
+
+/// The violation as text.
+pub fn violation_text(v: &Violation, app: &AppModel) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "instances (in arbitration order):");
+    for inst in &v.instances {
+        let params: Vec<String> = inst
+            .params
+            .iter()
+            .map(|(p, x)| format!("{p} = {x}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {}  {}({})",
+            inst.name,
+            inst.program,
+            params.join(", ")
+        );
+        for s in &inst.steps {
+            let info = &app.stmts[s.stmt];
+            let ops: Vec<String> = s
+                .reads
+                .iter()
+                .map(|l| format!("r({})", loc_name(v, app, l)))
+                .chain(
+                    s.writes
+                        .iter()
+                        .map(|l| format!("w({})", loc_name(v, app, l))),
+                )
+                .collect();
+            let tag = match &info.label {
+                Some(l) => l.clone(),
+                None => format!("[{}]", info.number),
+            };
+            let ops = if ops.is_empty() {
+                "—".to_string()
+            } else {
+                ops.join(" ")
+            };
+            let _ = writeln!(out, "      {tag} {}\n          {ops}", info.text);
+        }
+    }
+    let names: Vec<&str> = v.instances.iter().map(|i| i.name.as_str()).collect();
+    let _ = writeln!(out, "ar:  {}", names.join(" < "));
+    let mut groups: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for &(a, b) in &v.vis {
+        groups.entry(a).or_default().push(names[b]);
+    }
+    let vis: Vec<String> = groups
+        .iter()
+        .map(|(a, bs)| format!("{} → {}", names[*a], bs.join(" ")))
+        .collect();
+    let _ = writeln!(
+        out,
+        "vis: {}",
+        if vis.is_empty() {
+            "none (no instance sees another)".to_string()
+        } else {
+            vis.join("; ")
+        }
+    );
+    let _ = writeln!(out, "dependency cycle:");
+    for e in &v.cycle {
+        let loc = loc_name(v, app, &e.loc);
+        let (a, b) = (names[e.from], names[e.to]);
+        let why = match e.kind {
+            EdgeKind::Wr => format!(
+                "{b} reads {loc} as {a} wrote it: {} → {}",
+                stmt_name(app, e.from_stmt),
+                stmt_name(app, e.to_stmt)
+            ),
+            EdgeKind::Ww => format!(
+                "both write {loc}, {a} first: {} then {}",
+                stmt_name(app, e.from_stmt),
+                stmt_name(app, e.to_stmt)
+            ),
+            EdgeKind::Rw => format!(
+                "{a} reads a version of {loc} that {b} overwrites: {} before {}",
+                stmt_name(app, e.from_stmt),
+                stmt_name(app, e.to_stmt)
+            ),
+        };
+        let _ = writeln!(out, "  {a} --{}--> {b}  {why}", e.kind.name());
+    }
+    out
+}
+
+fn seconds(d: std::time::Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+/// One query's answer: a headline, then the violation or what the checks showed.
+pub fn report_text(r: &Report, app: &AppModel) -> String {
+    let mut out = String::new();
+    let q = &r.query;
+    let times: Vec<String> = r
+        .times
+        .iter()
+        .map(|(step, d)| format!("{step} {}", seconds(*d)))
+        .collect();
+    let times = if times.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", times.join(", "))
+    };
+    match &r.outcome {
+        Outcome::Violation(v) => {
+            let _ = writeln!(
+                out,
+                "{}: violation — a dependency cycle through {} instances{times}",
+                q.level,
+                v.cycle.len()
+            );
+            out.push_str(&violation_text(v, app));
+        }
+        Outcome::NoCycle(c) => {
+            let _ = writeln!(
+                out,
+                "{}: no dependency cycle through {} instances or fewer ({} records per table){times}",
+                q.level,
+                q.bound,
+                q.records.unwrap_or(q.bound.max(2))
+            );
+            let line = match c {
+                Completeness::NotAsked => None,
+                Completeness::Inductive => Some("complete: the inductive check holds, so no cycle exists at any length (serializable)".to_string()),
+                Completeness::Chordless => Some(format!("complete: no chordless dependency path through {} instances, so no cycle exists at any length (serializable)", q.bound + 1)),
+                Completeness::Unknown => Some(format!("not shown complete: the inductive check fails and a chordless path through {} instances exists in the over-approximation; try a larger --cycle", q.bound + 1)),
+                Completeness::Timeout => Some("not shown complete: the completeness checks ran out of time".to_string()),
+            };
+            if let Some(line) = line {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+        Outcome::Timeout => {
+            let _ = writeln!(out, "{}: undecided — the time limit was reached", q.level);
+        }
+    }
+    out
+}

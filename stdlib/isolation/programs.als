@@ -1,0 +1,179 @@
+module isolation/programs
+
+-- Application programs under weak isolation: can the transactions of a program set
+-- produce a non-serializable execution under a consistency model? After Nagar and
+-- Jagannathan, "Automated Detection of Serializability Violations under Weak
+-- Consistency" (CONCUR 2018).
+--
+-- A database is a set of records (`Rec`; each table extends it). A location is a pair
+-- record -> column; only columns some program updates are locations (`Field`), plus
+-- `Alive` when rows are inserted or deleted. Columns nothing updates never change, so
+-- they are ordinary fields of the table's sig and reading them conflicts with nothing.
+--
+-- A program is a set of statements (`Stmt`, one atom each) that say which columns they
+-- read and write of the records they select, and which their WHERE clause reads of
+-- every record it is evaluated on. A transaction instance (`Inst`; each program extends
+-- it, with its parameters as fields) says which statements ran (`ran`), which records
+-- each one's WHERE clause was evaluated on (`cand`) and which it selected (`sel`).
+-- Values of mutable columns are abstracted: a WHERE clause over them may select any of
+-- its candidates, and an IF over them may go either way. So every execution of the real
+-- programs is an execution here (bounded absence is sound); a violation found here may
+-- need values the real programs cannot produce.
+--
+-- An abstract execution is (vis, ar): `ar` a strict total order over the instances,
+-- `vis` inside it. A read of a location sees the ar-last visible writer, or the initial
+-- value when none is visible (`source`). The dependency graph: WR (read from), WW (ar-
+-- ordered writers of a location), RW (a read of a version another instance overwrote).
+-- The execution is conflict-serializable iff that graph is acyclic. A consistency model
+-- is a pred over (vis, ar), named `Exec` and the level: ExecRA, ExecCC, ExecPC, ExecPSI,
+-- ExecSI, ExecSER.
+--
+-- Bounded search: `some vis, ar: Inst -> Inst | execution[vis, ar] and ExecPSI[vis, ar]
+-- and cycle[vis, ar]` with `for K Inst` asks for a dependency cycle through at most K
+-- instances. Dropping an instance from an execution only adds edges among the rest (a
+-- read that saw it now sees an older version), so K instances find every cycle of length
+-- K or less. Completeness and the inductive check use `possibleDeps`, an
+-- over-approximation of the graph closed under taking sub-executions; see
+-- `chordlessPath` and `inductive`.
+
+abstract sig Rec {}
+abstract sig Field {}
+-- whether a record exists: written by INSERT and DELETE, read by every WHERE clause on a
+-- table with inserts or deletes
+one sig Alive extends Field {}
+
+abstract sig Stmt {
+  -- columns it reads of every record it selects
+  reads: set Field,
+  -- columns it writes of every record it selects
+  writes: set Field,
+  -- columns its WHERE clause reads of every record it is evaluated on
+  scans: set Field
+}
+
+abstract sig Inst {
+  -- the statements this instance executed
+  ran: set Stmt,
+  -- per statement, the records its WHERE clause was evaluated on
+  cand: Stmt -> Rec,
+  -- per statement, the records it selected (and read or wrote)
+  sel: Stmt -> Rec
+} {
+  sel in cand
+  cand.Rec in ran
+}
+
+---------------------------------------------------------------------------------------
+-- Locations an instance reads and writes
+
+fun rd[t: Inst]: Rec -> Field { ~(t.sel).reads + ~(t.cand).scans }
+fun wt[t: Inst]: Rec -> Field { ~(t.sel).writes }
+
+-- pairs of distinct instances that write a common location
+fun conflicts: Inst -> Inst { { a, b: Inst | a != b and some wt[a] & wt[b] } }
+-- a reads a location that b writes
+fun readsWrites: Inst -> Inst { { a, b: Inst | a != b and some rd[a] & wt[b] } }
+
+---------------------------------------------------------------------------------------
+-- Executions
+
+pred execution[vis, ar: Inst -> Inst] {
+  pred/strictTotalOrder[ar, Inst]
+  vis in ar
+}
+
+-- the instance whose write of r.f instance t reads: the ar-last visible writer (none:
+-- the initial value)
+fun source[vis, ar: Inst -> Inst, t: Inst, r: Rec, f: Field]: lone Inst {
+  let ws = { w: vis.t | r -> f in wt[w] } | ws - ar.ws
+}
+
+-- w -> t: t reads a location from w
+fun WR[vis, ar: Inst -> Inst]: Inst -> Inst {
+  { w, t: Inst | some r: Rec, f: Field | r -> f in rd[t] and w = source[vis, ar, t, r, f] }
+}
+
+-- a -> b: both write a location, a before b in ar
+fun WW[ar: Inst -> Inst]: Inst -> Inst { conflicts & ar }
+
+-- t -> b: t reads a version of a location that b overwrites
+fun RW[vis, ar: Inst -> Inst]: Inst -> Inst {
+  { t, b: Inst | t != b and some r: Rec, f: Field | r -> f in rd[t] & wt[b] and
+      (no source[vis, ar, t, r, f] or source[vis, ar, t, r, f] -> b in ar) }
+}
+
+fun dep[vis, ar: Inst -> Inst]: Inst -> Inst { WR[vis, ar] + WW[ar] + RW[vis, ar] }
+
+-- the dependency graph has a cycle: the execution is not conflict-serializable
+pred cycle[vis, ar: Inst -> Inst] { some ^(dep[vis, ar]) & iden }
+
+---------------------------------------------------------------------------------------
+-- Consistency models
+
+-- Read Atomic: a transaction sees all of another's writes or none (vis is per
+-- transaction), nothing more
+pred ExecRA[vis, ar: Inst -> Inst] {}
+-- Causal Consistency: visibility is transitive
+pred ExecCC[vis, ar: Inst -> Inst] { vis.vis in vis }
+-- Prefix Consistency: a transaction that sees t sees everything arbitrated before t
+pred ExecPC[vis, ar: Inst -> Inst] { ar.vis in vis }
+-- Parallel Snapshot Isolation: causal, and of two writers of a location one sees the
+-- other
+pred ExecPSI[vis, ar: Inst -> Inst] { ExecCC[vis, ar] and conflicts & ar in vis }
+-- Snapshot Isolation: prefix, and of two writers of a location one sees the other
+pred ExecSI[vis, ar: Inst -> Inst] { ExecPC[vis, ar] and conflicts & ar in vis }
+-- Serializability: every transaction sees everything before it
+pred ExecSER[vis, ar: Inst -> Inst] { vis = ar }
+
+-- selective serializability: instances of a and b see each other as ar orders them
+pred serializableBetween[vis, ar: Inst -> Inst, a, b: set Inst] {
+  (a -> b + b -> a) & ar in vis
+}
+
+---------------------------------------------------------------------------------------
+-- Completeness of the bounded search
+
+-- no writer of r.f that t sees comes after w in ar: w's version (or a later one of
+-- w's) is what t reads, or t's version is older than w's
+pred noLaterVisible[vis, ar: Inst -> Inst, t, w: Inst, r: Rec, f: Field] {
+  no u: vis.t | r -> f in wt[u] and w -> u in ar
+}
+
+-- A graph that could be the dependency graph of the execution (vis, ar) or of any
+-- execution it is a sub-execution of. Each wr or rw edge has a location whose writers
+-- visible to the reader allow it (a reader sees the ar-last visible writer; a version
+-- a reader read is older than every later writer's); the edges every such graph has
+-- are there (two writers of a location are WW-ordered by ar; a read is RW-before every
+-- later writer of its location). Every condition mentions only the instances it
+-- relates and the writers visible to the reader, and each visible writer present in a
+-- sub-execution was present in the whole: so the real graph of any execution, restricted
+-- to a sub-execution's instances, satisfies this pred for the sub-execution.
+pred possibleDeps[vis, ar, wr, ww, rw: Inst -> Inst] {
+  wr in { w, t: Inst | w in vis.t and some r: Rec, f: Field |
+            r -> f in wt[w] & rd[t] and noLaterVisible[vis, ar, t, w, r, f] }
+  ww in ar & conflicts
+  rw in { t, w: Inst | t != w and w not in vis.t and some r: Rec, f: Field |
+            r -> f in rd[t] & wt[w] and noLaterVisible[vis, ar, t, w, r, f] }
+  ar & conflicts in ww
+  ar & readsWrites in rw
+}
+
+-- `path` orders every instance along a dependency path with no chord: each instance
+-- has an edge to the next, and no other edges, except from the last to the first. A
+-- shortest cycle through more than K instances has one through K + 1 of them, so when
+-- no execution of K + 1 instances has one (and no cycle of K or fewer exists), there
+-- is no cycle at all.
+pred chordlessPath[wr, ww, rw, path: Inst -> Inst] {
+  pred/strictTotalOrder[path, Inst]
+  let d = wr + ww + rw, next = path - path.path,
+      first = Inst - Inst.path, last = Inst - path.Inst |
+    next in d and d in next + last -> first
+}
+
+-- Every dependency path that starts at an instance of `start` follows ar: a dependency
+-- edge from it goes forward, and an edge that leaves a later instance stays after it.
+-- When this holds in every execution of three instances, no cycle passes through
+-- `start`.
+pred inductive[ar, wr, ww, rw: Inst -> Inst, start: set Inst] {
+  let d = wr + ww + rw | start <: d in ar and (start <: ar).d in ar
+}

@@ -1,0 +1,401 @@
+//! `solder programs`: the example applications' expectations, the front end against a
+//! hand-written model of the same programs, diagnostics for bad program files, and the
+//! command line's exit codes.
+
+use std::process::Command;
+
+use solder::check::{self, RootSource};
+use solder::diagnostic::SourceMap;
+use solder::programs::{self, Completeness, Outcome, Query};
+use solder::session::{CommandRun, RunOptions};
+
+fn load(text: &str) -> programs::AppModel {
+    let mut sources = SourceMap::new();
+    match programs::load(&mut sources, "test.prog", text) {
+        Ok(app) => app,
+        Err(e) => panic!("does not load:\n{}", sources.render(&e.0, false)),
+    }
+}
+
+fn errors(text: &str) -> String {
+    let mut sources = SourceMap::new();
+    match programs::load(&mut sources, "test.prog", text) {
+        Ok(_) => panic!("loads, but should not:\n{text}"),
+        Err(e) => {
+            assert!(
+                e.0.iter().all(|d| d.span.is_some()),
+                "a diagnostic without a span: {:?}",
+                e.0
+            );
+            sources.render(&e.0, false)
+        }
+    }
+}
+
+fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Query {
+    Query {
+        pred: programs::level_pred(app, level).expect("a known level"),
+        level: level.into(),
+        bound,
+        records: None,
+        complete,
+    }
+}
+
+#[test]
+fn every_example_meets_its_expectations() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/programs");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "prog"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2, "the examples are missing: {files:?}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let app = load(&text);
+        assert!(
+            !app.expects.is_empty(),
+            "{} has no expectations",
+            file.display()
+        );
+        let mut outcomes = (0, 0);
+        for e in &app.expects {
+            let q = Query {
+                complete: !e.violation && e.bound.is_none(),
+                ..query(&app, &e.level.text, e.bound.unwrap_or(4), false)
+            };
+            let report = programs::check_level(&app, &q, &RunOptions::default(), None)
+                .unwrap_or_else(|err| panic!("{}: {:?}", file.display(), err.0));
+            assert_eq!(
+                report.meets(e),
+                Some(true),
+                "{}: expect {} {} failed:\n{}",
+                file.display(),
+                e.level.text,
+                if e.violation {
+                    "violation"
+                } else {
+                    "no violation"
+                },
+                solder::render::programs::report_text(&report, &app)
+            );
+            match &report.outcome {
+                Outcome::Violation(v) => {
+                    outcomes.0 += 1;
+                    // The cycle closes, and every edge joins instances of the execution.
+                    assert!(v.cycle.len() >= 2);
+                    for w in v.cycle.windows(2) {
+                        assert_eq!(w[0].to, w[1].from);
+                    }
+                    assert_eq!(v.cycle.last().unwrap().to, v.cycle[0].from);
+                }
+                Outcome::NoCycle(_) => outcomes.1 += 1,
+                Outcome::Timeout => unreachable!("no time limit"),
+            }
+        }
+        assert!(
+            outcomes.0 > 0 && outcomes.1 > 0,
+            "{}: the expectations should include both violations and absence",
+            file.display()
+        );
+    }
+}
+
+/// SmallBank's Balance, WriteCheck and TransactSavings in the program format.
+const SMALL_BANK: &str = "
+table Saving (custid: Cust key, bal: int)
+table Checking (custid: Cust key, bal: int)
+program Balance(c: Cust) {
+  s := SELECT bal FROM Saving WHERE custid = c;
+  k := SELECT bal FROM Checking WHERE custid = c;
+}
+program WriteCheck(c: Cust, v: int) {
+  s := SELECT bal FROM Saving WHERE custid = c;
+  k := SELECT bal FROM Checking WHERE custid = c;
+  UPDATE Checking SET bal = bal - v WHERE custid = c;
+}
+program TransactSavings(c: Cust, v: int) {
+  UPDATE Saving SET bal = bal + v WHERE custid = c;
+}
+";
+
+/// The same programs written by hand over the library, without the front end.
+const SMALL_BANK_BY_HAND: &str = "
+open isolation/programs
+sig Cust {}
+sig Val {}
+sig Saving extends Rec { custid: one Cust }
+sig Checking extends Rec { custid: one Cust }
+fact { all disj a, b: Saving | a.custid != b.custid
+       all disj a, b: Checking | a.custid != b.custid }
+one sig SavingBal, CheckingBal extends Field {}
+one sig B1, B2, W1, W2, W3, S1 extends Stmt {}
+fact {
+  B1.reads = SavingBal and no B1.writes and no B1.scans
+  B2.reads = CheckingBal and no B2.writes and no B2.scans
+  W1.reads = SavingBal and no W1.writes and no W1.scans
+  W2.reads = CheckingBal and no W2.writes and no W2.scans
+  W3.reads = CheckingBal and W3.writes = CheckingBal and no W3.scans
+  S1.reads = SavingBal and S1.writes = SavingBal and no S1.scans
+}
+sig Balance extends Inst { c: one Cust }
+sig WriteCheck extends Inst { c: one Cust, v: one Val }
+sig TransactSavings extends Inst { c: one Cust, v: one Val }
+-- a statement keyed by customer selects that customer's row of its table
+pred keyed[t: Inst, s: Stmt, table: set Rec, k: Cust] {
+  s in t.ran
+  s.(t.cand) = { r: table | r.(Saving <: custid + Checking <: custid) = k }
+  s.(t.sel) = s.(t.cand)
+}
+fact {
+  all t: Balance | t.ran = B1 + B2 and keyed[t, B1, Saving, t.c] and keyed[t, B2, Checking, t.c]
+  all t: WriteCheck | t.ran = W1 + W2 + W3 and keyed[t, W1, Saving, t.c]
+    and keyed[t, W2, Checking, t.c] and keyed[t, W3, Checking, t.c]
+  all t: TransactSavings | t.ran = S1 and keyed[t, S1, Saving, t.c]
+}
+";
+
+fn by_hand_verdict(level: &str, k: usize) -> bool {
+    // Any cycle through at most k instances (the front end asks per exact count).
+    let text = format!(
+        "{SMALL_BANK_BY_HAND}\nrun {{ some vis, ar: Inst -> Inst | execution[vis, ar] and Exec{level}[vis, ar] and cycle[vis, ar] }} for {k} but {k} Inst, 6 Stmt, 3 Field, {} Rec\n",
+        2 * k
+    );
+    let mut sources = SourceMap::new();
+    let checked = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "by-hand.als".into(),
+            text,
+            dir: None,
+        },
+    )
+    .unwrap_or_else(|e| panic!("{}", sources.render(&e.0, false)));
+    let run = CommandRun::start(&checked, 0, &RunOptions::default()).unwrap();
+    run.found() == Some(1)
+}
+
+#[test]
+fn the_front_end_agrees_with_a_hand_written_model() {
+    let app = load(SMALL_BANK);
+    let mut seen = (false, false);
+    for level in ["RA", "CC", "PC", "PSI", "SI", "SER"] {
+        for k in [2, 3] {
+            let report = programs::check_level(
+                &app,
+                &query(&app, level, k, false),
+                &RunOptions::default(),
+                None,
+            )
+            .unwrap();
+            let front = matches!(report.outcome, Outcome::Violation(_));
+            assert_eq!(
+                front,
+                by_hand_verdict(level, k),
+                "{level} with at most {k} instances"
+            );
+            if front {
+                seen.0 = true;
+            } else {
+                seen.1 = true;
+            }
+        }
+    }
+    assert!(seen.0 && seen.1, "both verdicts should occur");
+}
+
+#[test]
+fn lazy_orders_off_gives_the_same_answers() {
+    let app = load(SMALL_BANK);
+    let mut off = RunOptions::default();
+    off.solve.lazy_orders = false;
+    for level in ["PSI", "SI", "SER"] {
+        let q = query(&app, level, 3, true);
+        let on = programs::check_level(&app, &q, &RunOptions::default(), None).unwrap();
+        let without = programs::check_level(&app, &q, &off, None).unwrap();
+        let summary = |o: &Outcome| match o {
+            Outcome::Violation(v) => format!("violation {}", v.cycle.len()),
+            Outcome::NoCycle(c) => format!("none {c:?}"),
+            Outcome::Timeout => "timeout".into(),
+        };
+        assert_eq!(summary(&on.outcome), summary(&without.outcome), "{level}");
+    }
+}
+
+#[test]
+fn serializability_is_shown_complete_by_the_inductive_check() {
+    let app = load(SMALL_BANK);
+    let report = programs::check_level(
+        &app,
+        &query(&app, "SER", 3, true),
+        &RunOptions::default(),
+        None,
+    )
+    .unwrap();
+    assert!(
+        matches!(report.outcome, Outcome::NoCycle(Completeness::Inductive)),
+        "{:?}",
+        report.outcome
+    );
+    // Under SI the write skew is a violation, so nothing is claimed complete.
+    let report = programs::check_level(
+        &app,
+        &query(&app, "SI", 3, true),
+        &RunOptions::default(),
+        None,
+    )
+    .unwrap();
+    assert!(matches!(report.outcome, Outcome::Violation(_)));
+}
+
+#[test]
+fn a_user_level_is_an_ordinary_pred() {
+    // Serializability restated by hand: the same answers as the library's.
+    let text = format!("{SMALL_BANK}\nlevel MySer {{ vis = ar }}\n");
+    let app = load(&text);
+    let mine = programs::check_level(
+        &app,
+        &query(&app, "MySer", 3, false),
+        &RunOptions::default(),
+        None,
+    )
+    .unwrap();
+    assert!(matches!(mine.outcome, Outcome::NoCycle(_)));
+    let text = format!("{SMALL_BANK}\nlevel Anything {{ vis in ar }}\n");
+    let app = load(&text);
+    let any = programs::check_level(
+        &app,
+        &query(&app, "Anything", 3, false),
+        &RunOptions::default(),
+        None,
+    )
+    .unwrap();
+    assert!(matches!(any.outcome, Outcome::Violation(_)));
+}
+
+#[test]
+fn bad_program_files_get_spanned_diagnostics() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "table T (id: K key)\nprogram P(k: K) { SELECT x FROM T WHERE id = k; }",
+            "no column `x`",
+        ),
+        (
+            "table T (id: K key)\nprogram P(k: K) { SELECT id FROM U WHERE id = k; }",
+            "unknown table `U`",
+        ),
+        (
+            "table T (id: K key, v: int)\nprogram P(k: K) { UPDATE T SET v = 1 WHERE id = q; }",
+            "unknown name `q`",
+        ),
+        (
+            "table T (id: K key)\nprogram P(k: K) { UPDATE T SET id = k WHERE id = k; }",
+            "keys cannot be updated",
+        ),
+        (
+            "table T (id: K key)\nprogram P(k: K) { SELECT id FROM T WHERE id = k }",
+            "syntax error",
+        ),
+        (
+            "table T (id: K key)\nprogram P(k: K) { SELECT id FROM T WHERE id = k; }\nprogram P(k: K) { }",
+            "declared twice",
+        ),
+        ("table Inst (id: K key)\nprogram P(k: K) { }", "reserved"),
+        ("table T (id: K key)\nprogram P(k: T) { }", "names a table"),
+        (
+            "table T (id: K key)\nprogram P(k: K) { FOREACH r IN nothing { } }",
+            "not a local",
+        ),
+        (
+            "table T (id: K key)\nprogram P(k: K) { x := UPDATE T SET id = k; }",
+            "assign",
+        ),
+        ("table T (id: K key) # ", "syntax error"),
+    ];
+    for (text, message) in cases {
+        let rendered = errors(text);
+        assert!(
+            rendered.contains(message),
+            "expected `{message}` for\n{text}\ngot\n{rendered}"
+        );
+    }
+    let app = load(SMALL_BANK);
+    let err = programs::level_pred(&app, "PSX").unwrap_err();
+    assert!(format!("{:?}", err.0).contains("did you mean `PSI`"));
+    let app = load(SMALL_BANK);
+    let err = programs::check_level(
+        &app,
+        &query(&app, "SER", 1, false),
+        &RunOptions::default(),
+        None,
+    )
+    .unwrap_err();
+    assert!(format!("{:?}", err.0).contains("at least 2"));
+}
+
+fn solder(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn the_command_line_reports_with_exit_codes() {
+    let (code, out, err) = solder(&[
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--level",
+        "SI",
+        "--cycle",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("SI: violation"), "{out}");
+    assert!(out.contains("--rw-->"), "{out}");
+    assert!(out.contains("WriteCheck"), "{out}");
+    // An expectation that fails: exit 1.
+    let dir = std::env::temp_dir().join(format!("solder-programs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = dir.join("wrong.prog");
+    std::fs::write(
+        &wrong,
+        format!("{SMALL_BANK}\nexpect SI no violation up to 3;\n"),
+    )
+    .unwrap();
+    let (code, out, _) = solder(&["programs", wrong.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("expectation not met"), "{out}");
+    // A missing file and a syntax error: exit 2 with a message.
+    let (code, _, err) = solder(&["programs", "no/such/file.prog"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    let bad = dir.join("bad.prog");
+    std::fs::write(&bad, "table T (id: K key\n").unwrap();
+    let (code, _, err) = solder(&["programs", bad.to_str().unwrap(), "--level", "SI"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("syntax error"), "{err}");
+    // --emit-model prints a model that solder itself loads.
+    let (code, model, _) = solder(&[
+        "programs",
+        "examples/programs/courseware.prog",
+        "--level",
+        "PSI",
+        "--emit-model",
+    ]);
+    assert_eq!(code, 0);
+    let emitted = dir.join("emitted.als");
+    std::fs::write(&emitted, model).unwrap();
+    let (code, out, err) = solder(&["run", emitted.to_str().unwrap(), "-c", "cycle4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("instance found"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
