@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use crate::programs::explain::{EdgeKind, Loc, Violation};
 use crate::programs::model::AppModel;
+use crate::programs::syntax::Expect;
 use crate::programs::{Completeness, Outcome, Report};
 
 /// `Saving[custid=Cust$0].bal`
@@ -152,6 +153,13 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
             );
             out.push_str(&violation_text(v, app));
         }
+        Outcome::NoCycle(Completeness::Inductive) => {
+            let _ = writeln!(
+                out,
+                "{}: no violation at any length{times}\n  complete: the inductive check holds (every dependency path follows ar), so no cycle exists (serializable)",
+                q.level
+            );
+        }
         Outcome::NoCycle(c) => {
             let _ = writeln!(
                 out,
@@ -174,6 +182,28 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
         Outcome::Timeout => {
             let _ = writeln!(out, "{}: undecided — the time limit was reached", q.level);
         }
+    }
+    out
+}
+
+/// An expectation checked: `expect SI no violation up to 4: ✓` (`✗ expectation not met`
+/// when the answer contradicts it, `? undecided` when time ran out), then the report
+/// for its level indented under it.
+pub fn expectation_text(r: &Report, e: &Expect, app: &AppModel) -> String {
+    let mark = match r.meets(e) {
+        Some(true) => "✓",
+        Some(false) => "✗ expectation not met",
+        None => "? undecided",
+    };
+    let claim = match (e.violation, e.bound) {
+        (true, _) => "violation".to_string(),
+        (false, Some(k)) => format!("no violation up to {k}"),
+        (false, None) => "no violation".to_string(),
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "expect {} {claim}: {mark}", e.level.text);
+    for line in report_text(r, app).lines() {
+        let _ = writeln!(out, "  {line}");
     }
     out
 }
