@@ -520,3 +520,16 @@ mod tests {
         assert_eq!(m.line_col(f, 4), (2, 2));
     }
 }
+
+/// A parser's "expected … found …" message: `found` already quoted (or "end of
+/// input"), `expected` the readable alternatives.
+pub fn expected_found_message(expected: &[String], found: &str) -> String {
+    match expected {
+        [] => format!("syntax error: unexpected {found}"),
+        [one] => format!("syntax error: expected {one}, found {found}"),
+        many => format!(
+            "syntax error: expected one of {}, found {found}",
+            many.join(", ")
+        ),
+    }
+}

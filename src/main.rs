@@ -1219,62 +1219,15 @@ fn compare(args: &CompareArgs) -> Result<ExitCode, Errors> {
 }
 
 fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Errors> {
-    use solder::programs::{self, Query};
-    let text = solder::diagnostic::read_source(&args.file).map_err(|message| {
-        Errors::from(Diagnostic::global(format!(
-            "cannot read `{}`: {message}",
-            args.file.display()
-        )))
-    })?;
+    use solder::programs;
+    // `read_source`'s message names the file already.
+    let text = solder::diagnostic::read_source(&args.file)
+        .map_err(|message| Errors::from(Diagnostic::global(message)))?;
     let app = programs::load(sources, &args.file.display().to_string(), &text)?;
     let timeout = args.timeout.map(Duration::from_secs_f64);
     let opts = args.solver.options();
     // Either the chosen levels, or the file's expectations.
-    let mut queries: Vec<(Query, Option<&programs::syntax::Expect>)> = Vec::new();
-    if args.level.is_empty() {
-        if app.expects.is_empty() {
-            return Err(Errors::from(Diagnostic::global(format!(
-                "`{}` has no `expect` lines; name the levels to check with --level",
-                args.file.display()
-            ))));
-        }
-        for e in &app.expects {
-            let pred = programs::level_pred(&app, &e.level.text).map_err(|errs| {
-                Errors(
-                    errs.0
-                        .into_iter()
-                        .map(|d| Diagnostic {
-                            span: Some(e.level.span),
-                            ..d
-                        })
-                        .collect(),
-                )
-            })?;
-            queries.push((
-                Query {
-                    pred,
-                    level: e.level.text.clone(),
-                    bound: e.bound.unwrap_or(args.cycle),
-                    records: args.records,
-                    complete: !e.violation && e.bound.is_none(),
-                },
-                Some(e),
-            ));
-        }
-    } else {
-        for level in &args.level {
-            queries.push((
-                Query {
-                    pred: programs::level_pred(&app, level)?,
-                    level: level.clone(),
-                    bound: args.cycle,
-                    records: args.records,
-                    complete: args.complete,
-                },
-                None,
-            ));
-        }
-    }
+    let queries = programs::queries(&app, &args.level, args.cycle, args.records, args.complete)?;
     if args.emit_model {
         print!("{}", programs::model_with_commands(&app, &queries[0].0));
         return Ok(ExitCode::SUCCESS);
@@ -1282,25 +1235,11 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
     let mut code = exit::OK;
     for (q, expect) in &queries {
         let report = programs::check_level(&app, q, &opts, timeout)?;
-        let text = render::programs::report_text(&report, &app);
         match expect {
-            None => print!("{text}"),
+            None => print!("{}", render::programs::report_text(&report, &app)),
             Some(e) => {
-                let (mark, failed) = match report.meets(e) {
-                    Some(true) => ("✓", false),
-                    Some(false) => ("✗ expectation not met", true),
-                    None => ("? undecided", false),
-                };
-                let claim = match (e.violation, e.bound) {
-                    (true, _) => "violation".to_string(),
-                    (false, Some(k)) => format!("no violation up to {k}"),
-                    (false, None) => "no violation".to_string(),
-                };
-                println!("expect {} {claim}: {mark}", e.level.text);
-                for line in text.lines() {
-                    println!("  {line}");
-                }
-                if failed {
+                print!("{}", render::programs::expectation_text(&report, e, &app));
+                if report.meets(e) == Some(false) {
                     code = exit::COUNTEREXAMPLE;
                 }
             }

@@ -637,6 +637,7 @@ fn help_lists_every_command_and_explains_one() {
         "set [OPTION VALUE]",
         "stats",
         "minimize",
+        "programs FILE [level L,...]",
         "save FILE",
         "help [COMMAND]",
         "quit",
@@ -904,4 +905,47 @@ fn classify_and_compare_work_on_files_and_the_current_instance() {
     assert!(err.contains("unknown level `Nope`"), "{err}");
     assert!(out.contains("  CC → RA"), "{out}");
     assert!(err.contains("usage: compare"), "{err}");
+}
+
+#[test]
+fn programs_checks_levels_and_expectations_and_bad_input_leaves_the_session_working() {
+    let dir = temp_dir("programs");
+    let bad = dir.join("bad.prog");
+    std::fs::write(&bad, "table T (id: Id key);\nprogram P( { oops\n").unwrap();
+    let (code, out, err) = repl(&format!(
+        "programs examples/programs/smallbank.prog level SI cycle 3\n\
+         programs examples/programs/courseware.prog\n\
+         programs no/such/file.prog level SI\n\
+         programs examples/programs/smallbank.prog level Nope\n\
+         programs examples/programs/smallbank.prog level SI cycle 1\n\
+         programs {}\n\
+         sig A {{}}\n\
+         run {{ some A }} for 1\n",
+        bad.display()
+    ));
+    assert_eq!(code, 2, "errors were reported: {err}");
+    // A level: the violation, edge by edge.
+    assert!(out.contains("SI: violation"), "{out}");
+    assert!(out.contains("--rw-->"), "{out}");
+    // The expectations: one line each, as the file states them, and all met.
+    let source = std::fs::read_to_string("examples/programs/courseware.prog").unwrap();
+    let expects: Vec<&str> = source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("expect "))
+        .filter_map(|l| l.split(';').next())
+        .map(str::trim)
+        .collect();
+    assert!(!expects.is_empty(), "courseware.prog has `expect` lines");
+    for e in &expects {
+        assert!(out.contains(&format!("\nexpect {e}: ✓\n")), "{e}:\n{out}");
+    }
+    assert!(!out.contains("✗"), "{out}");
+    // Bad input: a diagnostic each, and the session goes on.
+    assert!(err.contains("cannot read `no/such/file.prog`"), "{err}");
+    assert!(err.contains("unknown level `Nope`"), "{err}");
+    assert!(err.contains("K is at least 2"), "{err}");
+    assert!(err.contains("syntax error"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.contains("instance found"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -91,6 +91,65 @@ impl Query {
     }
 }
 
+/// The questions a command asks: one per level in `levels` (each with `cycle`,
+/// `records` and `complete`), or, when `levels` is empty, one per `expect` line of the
+/// file, with the line's own bound and completeness when it claims no violation at
+/// every length. An unknown level in an `expect` line is pointed at in the file.
+pub fn queries(
+    app: &AppModel,
+    levels: &[String],
+    cycle: usize,
+    records: Option<usize>,
+    complete: bool,
+) -> Result<Vec<(Query, Option<syntax::Expect>)>, Errors> {
+    if levels.is_empty() {
+        if app.expects.is_empty() {
+            return Err(Errors::from(
+                Diagnostic::global("the program file has no `expect` lines")
+                    .with_help("name the levels to check (RA, CC, PC, PSI, SI, SER)"),
+            ));
+        }
+        return app
+            .expects
+            .iter()
+            .map(|e| {
+                let pred = level_pred(app, &e.level.text).map_err(|errs| {
+                    Errors(
+                        errs.0
+                            .into_iter()
+                            .map(|d| Diagnostic {
+                                span: Some(e.level.span),
+                                ..d
+                            })
+                            .collect(),
+                    )
+                })?;
+                let query = Query {
+                    pred,
+                    level: e.level.text.clone(),
+                    bound: e.bound.unwrap_or(cycle),
+                    records,
+                    complete: !e.violation && e.bound.is_none(),
+                };
+                Ok((query, Some(e.clone())))
+            })
+            .collect();
+    }
+    levels
+        .iter()
+        .map(|level| {
+            let query = Query {
+                pred: level_pred(app, level)?,
+                level: level.clone(),
+                bound: cycle,
+                records,
+                complete,
+            };
+            Ok((query, None))
+        })
+        .collect()
+}
+
 /// How bounded absence extends (or not) to every length.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Completeness {
@@ -269,6 +328,11 @@ pub fn check_level(
     opts: &RunOptions,
     timeout: Option<Duration>,
 ) -> Result<Report, Errors> {
+    if q.records == Some(0) {
+        return Err(Errors::from(Diagnostic::global(
+            "records per table must be at least 1",
+        )));
+    }
     if q.bound < 2 {
         return Err(Errors::from(Diagnostic::global(
             "the cycle bound must be at least 2 (a dependency cycle has two instances or more)",

@@ -317,15 +317,10 @@ pub fn parse(text: &str, file: FileId) -> Result<App, Vec<Diagnostic>> {
             let mut expected: Vec<String> = e.expected().map(|p| p.to_string()).collect();
             expected.sort();
             expected.dedup();
-            let message = match expected.as_slice() {
-                [] => format!("syntax error: unexpected {found}"),
-                [one] => format!("syntax error: expected {one}, found {found}"),
-                many => format!(
-                    "syntax error: expected one of {}, found {found}",
-                    many.join(", ")
-                ),
-            };
-            Diagnostic::error(span, message)
+            Diagnostic::error(
+                span,
+                crate::diagnostic::expected_found_message(&expected, &found),
+            )
         })
         .collect();
     if diagnostics.is_empty() {

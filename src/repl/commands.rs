@@ -109,6 +109,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Decides `A and not B` for every ordered pair, prints the implication matrix with separating histories, the levels equivalent within the scope and the Hasse diagram. Without levels: one representative per framework of each level; `all`: every level. Verdicts are cached.\nExamples: compare RA CC SI CeroneRA CeroneCC CeroneSI scope 4; compare all",
     },
     CommandInfo {
+        name: "programs",
+        args: "FILE [level L,...] [cycle K] [complete] [records N]",
+        summary: "can an application's SQL programs run non-serializably under a consistency model?",
+        details: "FILE is a program file: tables, programs of SQL statements and `expect` lines (see the README, \"Programs under weak isolation\"); a relative path is read from the current directory. Without `level`: the file's `expect` lines, each ✓ or ✗ with its report. level L,...: RA, CC, PC, PSI, SI, SER or a `level` the file defines; each prints a violation (a dependency cycle, edge by edge, in the programs' statements) or that there is none up to the bound.\ncycle K     longest dependency cycle searched, in transaction instances (default 4, at least 2)\ncomplete    when no cycle is found, also try to show that none exists at any length\nrecords N   records per table and values per domain (default: K)\nThe session's options apply; `set timeout` bounds each level.\nExamples: programs examples/programs/smallbank.prog level SI cycle 3; programs examples/programs/courseware.prog",
+    },
+    CommandInfo {
         name: "save",
         args: "FILE",
         summary: "write the session as a model file, or the current instance (FILE.xml, .json, .dot)",
@@ -200,6 +206,7 @@ pub fn execute(session: &mut Session, cmd: &CommandInfo, text: &str, arg_offset:
         }
         "classify" => super::isolation::classify(session, arg),
         "compare" => super::isolation::compare(session, arg),
+        "programs" => super::programs::programs(session, arg),
         _ => session.error(format!("`{}` is not implemented", cmd.name)),
     }
     Flow::Continue
@@ -246,18 +253,29 @@ fn help(session: &mut Session, arg: &str) {
          with or without braces: run { some Node } for 4 / run acyclic and not connected.\n\
          Input continues over several lines while brackets are open.\n\nCommands:\n",
     );
-    let width = COMMANDS
-        .iter()
-        .map(|c| c.name.len() + 1 + c.args.len())
-        .max()
-        .unwrap_or(0);
-    for c in COMMANDS {
-        let usage = if c.args.is_empty() {
+    let usage = |c: &CommandInfo| {
+        if c.args.is_empty() {
             c.name.to_string()
         } else {
             format!("{} {}", c.name, c.args)
-        };
-        text.push_str(&format!("  {usage:width$}  {}\n", c.summary));
+        }
+    };
+    // A usage longer than this has its summary on the next line, so that one long
+    // usage does not push every summary to the right.
+    const USAGE_COLUMN: usize = 40;
+    let width = COMMANDS
+        .iter()
+        .map(|c| usage(c).chars().count())
+        .filter(|n| *n <= USAGE_COLUMN)
+        .max()
+        .unwrap_or(0);
+    for c in COMMANDS {
+        let usage = usage(c);
+        if usage.chars().count() > width {
+            text.push_str(&format!("  {usage}\n  {:width$}  {}\n", "", c.summary));
+        } else {
+            text.push_str(&format!("  {usage:width$}  {}\n", c.summary));
+        }
     }
     text.push_str(
         "\n`help COMMAND` explains one. Tab completes commands and names; Ctrl-C cancels a solve.",

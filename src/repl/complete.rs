@@ -15,6 +15,7 @@ use crate::check::stdlib;
 use crate::syntax::needs_more_input;
 
 use super::commands::{COMMANDS, option_names};
+use super::programs::KEYWORDS as PROGRAMS_KEYWORDS;
 
 /// Words that start Alloy paragraphs (completed in first position).
 const PARAGRAPH_WORDS: &[&str] = &[
@@ -81,6 +82,7 @@ impl ReplHelper {
             "open" => Some((start, matching(stdlib::names(), word))),
             "show" => Some((start, matching(["tables", "json", "dot", "history"], word))),
             "help" => Some((start, matching(COMMANDS.iter().map(|c| c.name), word))),
+            "programs" => programs_candidates(args, word).map(|w| (start, w)),
             "set" if arg_count <= 1 => {
                 Some((start, matching(option_names().iter().copied(), word)))
             }
@@ -103,6 +105,42 @@ impl ReplHelper {
             }
         }
     }
+}
+
+/// After `programs`: the file first (paths), then the keywords, and the library's levels
+/// in a `level` list (after `level`, a comma, or a level name, where a keyword may come
+/// too). `None` means file paths.
+fn programs_candidates(args: &str, word: &str) -> Option<Vec<String>> {
+    let tokens: Vec<&str> = args.split_whitespace().collect();
+    let (done, current) = match tokens.split_last() {
+        Some((last, done)) if !args.ends_with(char::is_whitespace) => (done, *last),
+        _ => (&tokens[..], ""),
+    };
+    let previous = *done.last()?;
+    if current.contains(['/', '.']) {
+        return None;
+    }
+    let levels = crate::programs::model::LEVELS.iter().copied();
+    let keywords = PROGRAMS_KEYWORDS.iter().copied();
+    let last_keyword = done
+        .iter()
+        .rev()
+        .find(|t| PROGRAMS_KEYWORDS.contains(t) || **t == "levels")
+        .copied();
+    let words = match last_keyword {
+        Some("level" | "levels")
+            if previous == "level"
+                || previous == "levels"
+                || previous.ends_with(',')
+                || current.contains(',') =>
+        {
+            matching(levels, word)
+        }
+        Some("level" | "levels") => matching(levels.chain(keywords), word),
+        Some(k @ ("cycle" | "records")) if previous == k => Vec::new(),
+        _ => matching(keywords, word),
+    };
+    Some(words)
 }
 
 /// Identifier characters, including `$` (atoms, witnesses) and `/` (qualified names).
@@ -258,6 +296,26 @@ mod tests {
         assert_eq!(words(&h, "run { some ne"), vec!["next"]);
         assert_eq!(words(&h, "run { some no"), vec!["no", "none", "not"]);
         assert!(h.candidates("load exa", 8).is_none(), "file paths");
+    }
+
+    #[test]
+    fn completes_programs_keywords_and_levels() {
+        let h = ReplHelper::new();
+        assert_eq!(words(&h, "progr"), vec!["programs"]);
+        assert!(h.candidates("programs exa", 12).is_none(), "the file");
+        assert!(h.candidates("programs ", 9).is_none(), "the file");
+        assert_eq!(words(&h, "programs f.prog le"), vec!["level"]);
+        assert_eq!(words(&h, "programs f.prog c"), vec!["complete", "cycle"]);
+        assert_eq!(words(&h, "programs f.prog level P"), vec!["PC", "PSI"]);
+        assert_eq!(words(&h, "programs f.prog level SI,S"), vec!["SER", "SI"]);
+        assert_eq!(words(&h, "programs f.prog level SI, S"), vec!["SER", "SI"]);
+        assert_eq!(
+            words(&h, "programs f.prog level SI c"),
+            vec!["complete", "cycle"]
+        );
+        assert_eq!(words(&h, "programs f.prog level SI C"), vec!["CC"]);
+        assert!(words(&h, "programs f.prog cycle ").is_empty());
+        assert_eq!(words(&h, "programs f.prog cycle 3 r"), vec!["records"]);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //!
 //! - `session`: the state (definitions, kept commands, the last run) and what typed
 //!   Alloy does to it; every change is re-checked, and a failing input changes nothing.
-//! - `commands`: the REPL's own commands and their help; `eval`, `minimize`, `dot`: the
-//!   bigger ones.
+//! - `commands`: the REPL's own commands and their help; `eval`, `minimize`, `core`,
+//!   `isolation` (`classify`, `compare`), `programs`: the bigger ones.
 //! - `worker`: solves run on a worker thread that Ctrl-C or the timeout abandons.
 //! - `complete`: the line editor's completion, hints and multi-line input.
 //! - `script`: reading inputs line by line when standard input is not a terminal.
@@ -18,6 +18,7 @@ mod core;
 mod eval;
 mod isolation;
 mod minimize;
+pub(crate) mod programs;
 pub mod script;
 pub mod session;
 pub mod worker;

@@ -195,14 +195,7 @@ fn to_diagnostic(err: &Rich<'_, Tok<'_>, TokSpan>, text: &str, file: FileId) -> 
                 None => "end of input".to_string(),
             };
             let expected = describe_expected(expected);
-            let message = match expected.as_slice() {
-                [] => format!("syntax error: unexpected {found}"),
-                [one] => format!("syntax error: expected {one}, found {found}"),
-                many => format!(
-                    "syntax error: expected one of {}, found {found}",
-                    many.join(", ")
-                ),
-            };
+            let message = crate::diagnostic::expected_found_message(&expected, &found);
             let diagnostic = Diagnostic::error(span, message);
             match err.found() {
                 // `all` only becomes a quantifier when followed by `x: bound`.
