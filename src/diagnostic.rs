@@ -499,6 +499,19 @@ fn strip_sgr(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A parser's "expected … found …" message: `found` already quoted (or "end of
+/// input"), `expected` the readable alternatives.
+pub fn expected_found_message(expected: &[String], found: &str) -> String {
+    match expected {
+        [] => format!("syntax error: unexpected {found}"),
+        [one] => format!("syntax error: expected {one}, found {found}"),
+        many => format!(
+            "syntax error: expected one of {}, found {found}",
+            many.join(", ")
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -518,18 +531,5 @@ mod tests {
         let f = m.add("t", None, "ab\ncd");
         assert_eq!(m.line_col(f, 0), (1, 1));
         assert_eq!(m.line_col(f, 4), (2, 2));
-    }
-}
-
-/// A parser's "expected … found …" message: `found` already quoted (or "end of
-/// input"), `expected` the readable alternatives.
-pub fn expected_found_message(expected: &[String], found: &str) -> String {
-    match expected {
-        [] => format!("syntax error: unexpected {found}"),
-        [one] => format!("syntax error: expected {one}, found {found}"),
-        many => format!(
-            "syntax error: expected one of {}, found {found}",
-            many.join(", ")
-        ),
     }
 }
