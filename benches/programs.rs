@@ -38,10 +38,10 @@
 //! The bench fails (exit 1) when a file does not load or a check ends in an error (such
 //! as a violation that the independent reading of `explain` rejects).
 
+mod common;
+
 use std::fmt::Write as _;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use solder::diagnostic::SourceMap;
@@ -56,7 +56,6 @@ const QUICK_BOUNDS: [usize; 2] = [2, 3];
 const QUICK_TIMEOUT_SECS: f64 = 10.0;
 /// How long a child may go on after its time limit before it is killed.
 const GRACE: Duration = Duration::from_secs(10);
-const POLL: Duration = Duration::from_millis(10);
 
 /// What one check ended with.
 #[derive(Clone, Debug, PartialEq)]
@@ -263,37 +262,18 @@ fn child_main(args: &[String]) {
 
 /// One check in a child process, killed `GRACE` after the limit.
 fn check_in_child(file: &Path, level: &str, bound: usize, timeout: Duration) -> Check {
-    let exe = std::env::current_exe().expect("the bench's own executable");
-    let mut child = Command::new(exe)
-        .arg("--child")
-        .arg(file)
-        .arg(level)
-        .arg(bound.to_string())
-        .arg(timeout.as_secs_f64().to_string())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start a child process");
-    let started = Instant::now();
-    let mut killed = false;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for the child") {
-            break status;
-        }
-        if started.elapsed() > timeout + GRACE {
-            // The child this bench started, by its handle.
-            let _ = child.kill();
-            killed = true;
-            break child.wait().expect("wait for the killed child");
-        }
-        std::thread::sleep(POLL);
-    };
-    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let mut text = String::new();
-    if let Some(mut stdout) = child.stdout.take() {
-        let _ = stdout.read_to_string(&mut text);
-    }
+    let args = [
+        file.display().to_string(),
+        level.to_string(),
+        bound.to_string(),
+        timeout.as_secs_f64().to_string(),
+    ];
+    let common::ChildOutput {
+        text,
+        status,
+        killed,
+        elapsed_ms,
+    } = common::spawn_child(&args, timeout, GRACE);
     if let Some(c) = text.lines().find_map(Check::from_line) {
         return c;
     }

@@ -207,16 +207,22 @@ pub fn child_main(args: &[String]) {
     let _ = watcher.join();
 }
 
-/// Run command `index` of `file` in a child process (this bench's own executable with
-/// `--child`) under `timeout` and `flags` (see [`options`]), and read its report.
-pub fn run_child(file: &Path, index: usize, timeout: Duration, flags: &[String]) -> ChildReport {
+/// What a child process printed, how it ended and how long it ran.
+pub struct ChildOutput {
+    pub text: String,
+    pub status: std::process::ExitStatus,
+    /// It was still running `grace` after its limit and was killed.
+    pub killed: bool,
+    pub elapsed_ms: f64,
+}
+
+/// Run this bench's own executable with `--child` and `args`, and kill it if it has not
+/// ended `grace` after `timeout`.
+pub fn spawn_child(args: &[String], timeout: Duration, grace: Duration) -> ChildOutput {
     let exe = std::env::current_exe().expect("the bench's own executable");
     let mut child = Command::new(exe)
         .arg("--child")
-        .arg(file)
-        .arg(index.to_string())
-        .arg(timeout.as_secs_f64().to_string())
-        .args(flags)
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -228,7 +234,7 @@ pub fn run_child(file: &Path, index: usize, timeout: Duration, flags: &[String])
         if let Some(status) = child.try_wait().expect("wait for the child") {
             break status;
         }
-        if started.elapsed() > timeout + GRACE {
+        if started.elapsed() > timeout + grace {
             // The child we started, by its handle.
             let _ = child.kill();
             killed = true;
@@ -241,6 +247,29 @@ pub fn run_child(file: &Path, index: usize, timeout: Duration, flags: &[String])
     if let Some(mut stdout) = child.stdout.take() {
         let _ = stdout.read_to_string(&mut text);
     }
+    ChildOutput {
+        text,
+        status,
+        killed,
+        elapsed_ms,
+    }
+}
+
+/// Run command `index` of `file` in a child process (this bench's own executable with
+/// `--child`) under `timeout` and `flags` (see [`options`]), and read its report.
+pub fn run_child(file: &Path, index: usize, timeout: Duration, flags: &[String]) -> ChildReport {
+    let mut args = vec![
+        file.display().to_string(),
+        index.to_string(),
+        timeout.as_secs_f64().to_string(),
+    ];
+    args.extend(flags.iter().cloned());
+    let ChildOutput {
+        text,
+        status,
+        killed,
+        elapsed_ms,
+    } = spawn_child(&args, timeout, GRACE);
     let mut counts = [None, None];
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
