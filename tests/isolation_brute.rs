@@ -12,9 +12,12 @@ mod isolation_brute;
 #[path = "common/isolation_history.rs"]
 mod isolation_history;
 
+#[path = "common/parallel.rs"]
+mod parallel;
+use parallel::parallel;
+
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use isolation_brute::{LEVELS, satisfies, well_formed};
@@ -29,7 +32,6 @@ const HISTORIES: usize = 2000;
 /// Levels checked per history (a different random selection each time), so that every
 /// level is checked about `HISTORIES * LEVELS_PER_HISTORY / LEVELS.len()` times.
 const LEVELS_PER_HISTORY: usize = 17;
-const WORKERS: usize = 2;
 /// Pairs (weaker, stronger) of the hierarchy whose separating histories are counted, to
 /// show that the random histories reach the boundaries between levels.
 const SEPARATIONS: &[(&str, &str)] = &[
@@ -73,24 +75,6 @@ fn solver_verdicts(text: &str, opts: &RunOptions) -> Vec<bool> {
             }
         })
         .collect()
-}
-
-/// Run `work(i)` for `i` in `0..count` on [`WORKERS`] threads.
-fn parallel(count: usize, work: impl Fn(usize) + Sync) {
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..WORKERS {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count {
-                        break;
-                    }
-                    work(i);
-                }
-            });
-        }
-    });
 }
 
 /// A random well-formed history, drawn so that the boundaries between levels are well

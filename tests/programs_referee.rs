@@ -35,10 +35,13 @@
 //! default) and, in addition, its witness relations (`vis`, `ar`, …) are checked here
 //! against the referee's own definitions.
 
+#[path = "common/parallel.rs"]
+mod parallel;
+use parallel::parallel;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use solder::check::{self, RootSource};
@@ -47,7 +50,6 @@ use solder::session::{CommandRun, RunOptions};
 
 /// Random execution shapes.
 const CASES: usize = 60;
-const WORKERS: usize = 2;
 const SEED: u64 = 0x5eed_0f9a_0c7a_11d5;
 /// Locations: bit `2 * record + field`.
 const LOCS: usize = 4;
@@ -1103,24 +1105,6 @@ fn load(text: &str) -> (SourceMap, solder::check::Checked) {
     )
     .unwrap_or_else(|e| panic!("{}\n{text}", sources.render(&e.0, false)));
     (sources, checked)
-}
-
-/// Run `work(i)` for `i` in `0..count` on [`WORKERS`] threads.
-fn parallel(count: usize, work: impl Fn(usize) + Sync) {
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..WORKERS {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count {
-                        break;
-                    }
-                    work(i);
-                }
-            });
-        }
-    });
 }
 
 #[test]
