@@ -157,12 +157,6 @@ pub fn read(app: &AppModel, run: &CommandRun) -> Result<Violation, Errors> {
             records.insert(r[0], shown);
         }
     }
-    let stmt_of: BTreeMap<String, usize> = app
-        .stmts
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.atom.clone(), i))
-        .collect();
     let stmt_atom: BTreeMap<u32, usize> = app
         .stmts
         .iter()
@@ -173,7 +167,6 @@ pub fn read(app: &AppModel, run: &CommandRun) -> Result<Violation, Errors> {
                 .and_then(|v| v.iter().next().map(|t| (t[0], i)))
         })
         .collect();
-    let _ = stmt_of;
     let ran = rel("Inst<:ran")?;
     let sel = rel("Inst<:sel")?;
     let cand = rel("Inst<:cand")?;

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::check::{self, Checked, RootSource};
-use crate::diagnostic::{Diagnostic, Errors, SourceMap, Span};
+use crate::diagnostic::{Diagnostic, Errors, SourceMap};
 use crate::session::{CommandRun, RunOptions};
 
 pub use model::AppModel;
@@ -404,9 +404,4 @@ pub fn check_level(
         outcome: Outcome::NoCycle(completeness),
         times,
     })
-}
-
-/// The span of an expectation, for reports.
-pub fn expect_span(e: &syntax::Expect) -> Span {
-    e.span
 }

@@ -212,7 +212,7 @@ pub fn build(app: &App, source: &str) -> Result<AppModel, Errors> {
     if !b.errors.is_empty() {
         return Err(Errors(b.errors));
     }
-    let text = b.write(app, &programs);
+    let text = b.write(app);
     Ok(AppModel {
         tables: b.tables,
         programs,
@@ -914,7 +914,7 @@ impl Builder<'_> {
         let _ = writeln!(out, "  }}\n}}");
     }
 
-    fn write(&mut self, app: &App, programs: &[ProgramInfo]) -> String {
+    fn write(&mut self, app: &App) -> String {
         use std::fmt::Write;
         let mut out = String::new();
         let _ = writeln!(
@@ -1007,7 +1007,6 @@ impl Builder<'_> {
                 level.name.text, level.body
             );
         }
-        let _ = programs;
         out
     }
 }

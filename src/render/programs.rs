@@ -11,7 +11,7 @@ use crate::programs::syntax::Expect;
 use crate::programs::{Completeness, Outcome, Report};
 
 /// `Saving[custid=Cust$0].bal`
-fn loc_name(v: &Violation, app: &AppModel, loc: &Loc) -> String {
+fn loc_name(v: &Violation, loc: &Loc) -> String {
     let record = v
         .records
         .get(&loc.0)
@@ -26,7 +26,6 @@ fn loc_name(v: &Violation, app: &AppModel, loc: &Loc) -> String {
             .unwrap_or(&loc.1)
             .to_string()
     };
-    let _ = app;
     format!("{record}.{column}")
 }
 
@@ -61,12 +60,8 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
             let ops: Vec<String> = s
                 .reads
                 .iter()
-                .map(|l| format!("r({})", loc_name(v, app, l)))
-                .chain(
-                    s.writes
-                        .iter()
-                        .map(|l| format!("w({})", loc_name(v, app, l))),
-                )
+                .map(|l| format!("r({})", loc_name(v, l)))
+                .chain(s.writes.iter().map(|l| format!("w({})", loc_name(v, l))))
                 .collect();
             let tag = match &info.label {
                 Some(l) => l.clone(),
@@ -101,7 +96,7 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
     );
     let _ = writeln!(out, "dependency cycle:");
     for e in &v.cycle {
-        let loc = loc_name(v, app, &e.loc);
+        let loc = loc_name(v, &e.loc);
         let (a, b) = (names[e.from], names[e.to]);
         let why = match e.kind {
             EdgeKind::Wr => format!(
@@ -169,11 +164,19 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
                 q.records.unwrap_or(q.bound.max(2))
             );
             let line = match c {
-                Completeness::NotAsked => None,
-                Completeness::Inductive => Some("complete: the inductive check holds, so no cycle exists at any length (serializable)".to_string()),
-                Completeness::Chordless => Some(format!("complete: no chordless dependency path through {} instances, so no cycle exists at any length (serializable)", q.bound + 1)),
-                Completeness::Unknown => Some(format!("not shown complete: the inductive check fails and a chordless path through {} instances exists in the over-approximation; try a larger --cycle", q.bound + 1)),
-                Completeness::Timeout => Some("not shown complete: the completeness checks ran out of time".to_string()),
+                // Inductive has its own headline above.
+                Completeness::NotAsked | Completeness::Inductive => None,
+                Completeness::Chordless => Some(format!(
+                    "complete: no chordless dependency path through {} instances, so no cycle exists at any length (serializable)",
+                    q.bound + 1
+                )),
+                Completeness::Unknown => Some(format!(
+                    "not shown complete: the inductive check fails and a chordless path through {} instances exists in the over-approximation; try a larger --cycle",
+                    q.bound + 1
+                )),
+                Completeness::Timeout => {
+                    Some("not shown complete: the completeness checks ran out of time".to_string())
+                }
             };
             if let Some(line) = line {
                 let _ = writeln!(out, "  {line}");
