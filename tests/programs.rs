@@ -399,3 +399,24 @@ fn the_command_line_reports_with_exit_codes() {
     assert!(out.contains("instance found"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_error_in_a_level_body_points_into_the_program_file() {
+    let text = format!("{SMALL_BANK}\nlevel Weird {{ vis.nosuch in ar }}\n");
+    let mut sources = SourceMap::new();
+    let app = programs::load(&mut sources, "test.prog", &text).unwrap();
+    let err = programs::check_level(
+        &app,
+        &query(&app, "Weird", 2, false),
+        &RunOptions::default(),
+        None,
+    )
+    .unwrap_err();
+    let span = err.0[0].span.expect("a span in the program file");
+    assert_eq!(sources.get(span.file).name, "test.prog");
+    assert!(
+        sources.snippet(span).contains("nosuch"),
+        "{}",
+        sources.render(&err.0, false)
+    );
+}

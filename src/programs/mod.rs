@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::check::{self, Checked, RootSource};
-use crate::diagnostic::{Diagnostic, Errors, SourceMap};
+use crate::diagnostic::{Diagnostic, Errors, Note, SourceMap, Span};
 use crate::session::{CommandRun, RunOptions};
 
 pub use model::AppModel;
@@ -256,23 +256,67 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     out
 }
 
+/// The generated model's name in its source map.
+const GENERATED: &str = "programs.als";
+
 fn load_model(app: &AppModel, q: &Query) -> Result<Arc<Checked>, Errors> {
     let text = model_with_commands(app, q);
     let mut sources = SourceMap::new();
     let checked = check::load(
         &mut sources,
         RootSource::Text {
-            name: "programs.als".into(),
+            name: GENERATED.into(),
             text,
             dir: None,
         },
     )
     .map_err(|e| {
-        // Errors come from a user level's body, or are solder's own bug.
-        Errors::from(Diagnostic::global(format!(
-            "the generated model does not load (a `level` body, or a bug in solder):\n{}",
-            sources.render(&e.0, false)
-        )))
+        // Errors in a user level's body point at the program file; any other is
+        // solder's own bug, shown with the generated model.
+        let in_body = |s: Option<Span>| {
+            let s = s?;
+            if sources.get(s.file).name != GENERATED {
+                return None;
+            }
+            app.level_bodies.iter().find_map(|(range, body)| {
+                let (start, end) = (s.start as usize, s.end as usize);
+                (range.start <= start && end <= range.end).then(|| {
+                    Span::new(
+                        body.file,
+                        body.start as usize + start - range.start,
+                        body.start as usize + end - range.start,
+                    )
+                })
+            })
+        };
+        let mapped: Option<Vec<Diagnostic>> =
+            e.0.iter()
+                .map(|d| {
+                    let span = in_body(d.span)?;
+                    let notes = d
+                        .notes
+                        .iter()
+                        .filter_map(|n| {
+                            Some(Note {
+                                span: in_body(Some(n.span))?,
+                                message: n.message.clone(),
+                            })
+                        })
+                        .collect();
+                    Some(Diagnostic {
+                        span: Some(span),
+                        notes,
+                        ..d.clone()
+                    })
+                })
+                .collect();
+        match mapped {
+            Some(diagnostics) => Errors(diagnostics),
+            None => Errors::from(Diagnostic::global(format!(
+                "internal error: the generated model does not load:\n{}",
+                sources.render(&e.0, false)
+            ))),
+        }
     })?;
     Ok(Arc::new(checked))
 }

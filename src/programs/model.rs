@@ -175,6 +175,9 @@ pub struct AppModel {
     pub uses_val: bool,
     /// User-defined levels (`level NAME { … }`).
     pub user_levels: Vec<String>,
+    /// Each level body's byte range in `text` and its span in the program file, so that
+    /// an error in it points at the file.
+    pub level_bodies: Vec<(std::ops::Range<usize>, Span)>,
     pub expects: Vec<syntax::Expect>,
     pub text: String,
 }
@@ -190,6 +193,7 @@ pub fn build(app: &App, source: &str) -> Result<AppModel, Errors> {
         stmts: Vec::new(),
         out: String::new(),
         top_names: BTreeSet::new(),
+        level_bodies: Vec::new(),
     };
     b.check_names(app);
     b.tables(app);
@@ -220,6 +224,7 @@ pub fn build(app: &App, source: &str) -> Result<AppModel, Errors> {
         domains: b.domains.into_iter().collect(),
         uses_val: b.uses_val,
         user_levels,
+        level_bodies: std::mem::take(&mut b.level_bodies),
         expects: app.expects.clone(),
         text,
     })
@@ -236,6 +241,7 @@ struct Builder<'s> {
     out: String,
     /// Tables, programs and levels: not types of values.
     top_names: BTreeSet<String>,
+    level_bodies: Vec<(std::ops::Range<usize>, Span)>,
 }
 
 /// What a name in an expression stands for.
@@ -1001,11 +1007,11 @@ impl Builder<'_> {
         out.push_str(&self.out);
         for level in &app.levels {
             let _ = writeln!(out, "\n-- level {}", level.name.text);
-            let _ = writeln!(
-                out,
-                "pred {}[vis, ar: Inst -> Inst] {{{}}}",
-                level.name.text, level.body
-            );
+            let _ = write!(out, "pred {}[vis, ar: Inst -> Inst] {{", level.name.text);
+            let start = out.len();
+            out.push_str(&level.body);
+            self.level_bodies.push((start..out.len(), level.body_span));
+            let _ = writeln!(out, "}}");
         }
         out
     }

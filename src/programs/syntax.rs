@@ -133,6 +133,8 @@ pub struct LevelDef {
     pub name: Name,
     /// The Alloy formula over `vis` and `ar`, as written.
     pub body: String,
+    /// Where `body` is in the program file.
+    pub body_span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -598,6 +600,7 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
             Item::Level(LevelDef {
                 name,
                 body: text[body.start..body.end].to_string(),
+                body_span: span(body),
             })
         })
         .boxed();
