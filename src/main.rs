@@ -101,6 +101,9 @@ struct ProgramsArgs {
     /// Print the solder model (with the commands for the first level) and stop.
     #[arg(long)]
     emit_model: bool,
+    /// Print a JSON array, one object per level or expectation, instead of text.
+    #[arg(long, conflicts_with = "emit_model")]
+    json: bool,
     /// Give up on each level after SECS seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     timeout: Option<f64>,
@@ -1233,20 +1236,33 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
         return Ok(ExitCode::SUCCESS);
     }
     let mut code = exit::OK;
+    let mut reports = Vec::new();
     for (q, expect) in &queries {
         let report = programs::check_level(&app, q, &opts, timeout)?;
-        match expect {
-            None => print!("{}", render::programs::report_text(&report, &app)),
-            Some(e) => {
-                print!("{}", render::programs::expectation_text(&report, e, &app));
-                if report.meets(e) == Some(false) {
-                    code = exit::COUNTEREXAMPLE;
-                }
+        if args.json {
+            reports.push(render::programs::report_json(
+                &report,
+                &app,
+                expect.as_ref(),
+            ));
+        } else {
+            match expect {
+                None => print!("{}", render::programs::report_text(&report, &app)),
+                Some(e) => print!("{}", render::programs::expectation_text(&report, e, &app)),
             }
+        }
+        if expect
+            .as_ref()
+            .is_some_and(|e| report.meets(e) == Some(false))
+        {
+            code = exit::COUNTEREXAMPLE;
         }
         if matches!(report.outcome, programs::Outcome::Timeout) && code == exit::OK {
             code = exit::STOPPED;
         }
+    }
+    if args.json {
+        println!("{}", serde_json::Value::Array(reports));
     }
     Ok(ExitCode::from(code))
 }

@@ -383,6 +383,36 @@ fn the_command_line_reports_with_exit_codes() {
     let (code, _, err) = solder(&["programs", bad.to_str().unwrap(), "--level", "SI"]);
     assert_eq!(code, 2);
     assert!(err.contains("syntax error"), "{err}");
+    // --json: one object per level, the cycle in the text view's names.
+    let (code, out, err) = solder(&[
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--level",
+        "SI,SER",
+        "--cycle",
+        "3",
+        "--complete",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let reports: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let si = &reports[0];
+    assert_eq!(si["outcome"], "violation", "{out}");
+    let cycle = si["cycle"].as_array().unwrap();
+    assert_eq!(cycle.len(), 3, "{out}");
+    let names: Vec<&str> = si["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["name"].as_str().unwrap())
+        .collect();
+    for (k, e) in cycle.iter().enumerate() {
+        assert!(names.contains(&e["from"].as_str().unwrap()));
+        assert_eq!(e["to"], cycle[(k + 1) % cycle.len()]["from"], "{out}");
+        assert!(e["location"].as_str().unwrap().contains(".bal"), "{out}");
+    }
+    assert_eq!(reports[1]["outcome"], "none");
+    assert_eq!(reports[1]["complete"], "inductive");
     // --emit-model prints a model that solder itself loads.
     let (code, model, _) = solder(&[
         "programs",

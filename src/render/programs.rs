@@ -210,3 +210,99 @@ pub fn expectation_text(r: &Report, e: &Expect, app: &AppModel) -> String {
     }
     out
 }
+
+/// One query's answer as JSON, in the text report's names: `{"level", "bound",
+/// "records", "outcome": "violation" | "none" | "timeout", "complete":
+/// "inductive" | "chordless" | "unknown" | "timeout" | null, "times_ms": {step: ms},
+/// "expect": {...} | null}`, and for a violation `"instances"` (name, program,
+/// params, statements with reads and writes), `"ar"`, `"vis"` and `"cycle"` (from, to,
+/// kind, location, and the statements on each side).
+pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde_json::Value {
+    use serde_json::{Value, json};
+    let q = &r.query;
+    let times: serde_json::Map<String, Value> = r
+        .times
+        .iter()
+        .map(|(step, d)| (step.to_string(), json!(d.as_secs_f64() * 1000.0)))
+        .collect();
+    let mut o = json!({
+        "level": q.level,
+        "bound": q.bound,
+        "records": q.records.unwrap_or(q.bound.max(2)),
+        "times_ms": times,
+        "complete": Value::Null,
+        "expect": Value::Null,
+    });
+    if let Some(e) = expect {
+        o["expect"] = json!({
+            "violation": e.violation,
+            "bound": e.bound,
+            "met": r.meets(e),
+        });
+    }
+    match &r.outcome {
+        Outcome::Timeout => o["outcome"] = json!("timeout"),
+        Outcome::NoCycle(c) => {
+            o["outcome"] = json!("none");
+            o["complete"] = match c {
+                Completeness::NotAsked => Value::Null,
+                Completeness::Inductive => json!("inductive"),
+                Completeness::Chordless => json!("chordless"),
+                Completeness::Unknown => json!("unknown"),
+                Completeness::Timeout => json!("timeout"),
+            };
+        }
+        Outcome::Violation(v) => {
+            o["outcome"] = json!("violation");
+            let names: Vec<&str> = v.instances.iter().map(|i| i.name.as_str()).collect();
+            let statement = |s: usize| {
+                let info = &app.stmts[s];
+                json!({
+                    "program": app.programs[info.program].name,
+                    "number": info.number,
+                    "label": info.label,
+                    "text": info.text,
+                })
+            };
+            o["instances"] = v
+                .instances
+                .iter()
+                .map(|i| {
+                    json!({
+                        "name": i.name,
+                        "program": i.program,
+                        "params": i.params.iter().map(|(p, x)| (p.clone(), json!(x))).collect::<serde_json::Map<_, _>>(),
+                        "statements": i.steps.iter().map(|s| {
+                            let mut st = statement(s.stmt);
+                            st["reads"] = json!(s.reads.iter().map(|l| loc_name(v, l)).collect::<Vec<_>>());
+                            st["writes"] = json!(s.writes.iter().map(|l| loc_name(v, l)).collect::<Vec<_>>());
+                            st
+                        }).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            o["ar"] = json!(names);
+            o["vis"] = json!(
+                v.vis
+                    .iter()
+                    .map(|&(a, b)| [names[a], names[b]])
+                    .collect::<Vec<_>>()
+            );
+            o["cycle"] = v
+                .cycle
+                .iter()
+                .map(|e| {
+                    json!({
+                        "from": names[e.from],
+                        "to": names[e.to],
+                        "kind": e.kind.name(),
+                        "location": loc_name(v, &e.loc),
+                        "from_statement": statement(e.from_stmt),
+                        "to_statement": statement(e.to_stmt),
+                    })
+                })
+                .collect();
+        }
+    }
+    o
+}
