@@ -1,20 +1,11 @@
 //! The command line as users see it: verdicts, exit codes, JSON, enumeration.
 
+#[path = "common/binary.rs"]
+mod binary;
+use binary::solder;
+
 use std::path::Path;
 use std::process::Command;
-
-fn solder(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_solder"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn write_temp(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("solder-cli-{}", std::process::id()));

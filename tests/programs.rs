@@ -2,7 +2,9 @@
 //! hand-written model of the same programs, diagnostics for bad program files, and the
 //! command line's exit codes.
 
-use std::process::Command;
+#[path = "common/binary.rs"]
+mod binary;
+use binary::solder;
 
 use solder::check::{self, RootSource};
 use solder::diagnostic::SourceMap;
@@ -333,19 +335,6 @@ fn bad_program_files_get_spanned_diagnostics() {
     )
     .unwrap_err();
     assert!(format!("{:?}", err.0).contains("at least 2"));
-}
-
-fn solder(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_solder"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]
