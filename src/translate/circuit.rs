@@ -9,13 +9,18 @@
 //! ever appended and every gate's inputs are older than the gate, so node order is a
 //! topological order.
 //!
-//! The circuit has a node limit: once it would be exceeded, the circuit becomes
-//! *overflowed*, new gates come back as FALSE and the translator reports
+//! The circuit has a node limit, and a limit on gate inputs of [`INPUTS_PER_NODE`] times
+//! that (the CNF has a clause per gate input, so wide gates cost memory that a node count
+//! does not see): once either would be exceeded, the circuit becomes *overflowed*, new gates come back as FALSE and the translator reports
 //! `SolveError::TooLarge` (checking [`Circuit::overflowed`]) instead of exhausting memory.
 
 use std::ops::Not;
 
 use super::{DEFAULT_GATE_LIMIT, FastMap};
+
+/// Gate inputs allowed per node of the limit: 100 M inputs (a CNF of about 100 M clauses,
+/// some 5 GB in the solver) under the default limit.
+pub const INPUTS_PER_NODE: usize = 5;
 
 /// A literal of the circuit: node index times two, plus one if negated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,7 +109,8 @@ impl Circuit {
         Circuit::with_limit(DEFAULT_GATE_LIMIT)
     }
 
-    /// A circuit that overflows once it would hold more than `limit` nodes.
+    /// A circuit that overflows once it would hold more than `limit` nodes or more than
+    /// `INPUTS_PER_NODE * limit` gate inputs.
     pub fn with_limit(limit: usize) -> Circuit {
         Circuit {
             nodes: vec![Node::True],
@@ -248,6 +254,10 @@ impl Circuit {
     fn and_node(&mut self, sorted: &[Bit]) -> Bit {
         if let Some(&node) = self.and_table.get(sorted) {
             return Bit::new(node as usize, false);
+        }
+        if self.inputs.len() + sorted.len() > self.limit.saturating_mul(INPUTS_PER_NODE) {
+            self.overflowed = true;
+            return Bit::FALSE;
         }
         let start = self.inputs.len() as u32;
         let Some(node) = self.push(Node::And {
@@ -549,6 +559,27 @@ mod tests {
         assert_eq!(h, !Bit::FALSE);
         assert!(c.overflowed());
         assert_eq!(c.len(), 4);
+    }
+
+    #[test]
+    fn wide_gates_overflow_before_the_node_limit() {
+        // A limit of 40 nodes allows 200 gate inputs. 30 variables take 31 nodes; each
+        // 29-input gate takes one node, so the inputs run out at the 7th gate (203 > 200)
+        // while the nodes (38) are still under the limit.
+        let mut c = Circuit::with_limit(40);
+        let bits: Vec<Bit> = (0..30).map(|_| c.new_var()).collect();
+        for skip in 0..6 {
+            let wide: Vec<Bit> = (0..30).filter(|&i| i != skip).map(|i| bits[i]).collect();
+            assert_ne!(c.and(&wide), Bit::FALSE);
+        }
+        assert!(!c.overflowed());
+        let wide: Vec<Bit> = (0..30).filter(|&i| i != 6).map(|i| bits[i]).collect();
+        assert_eq!(c.and(&wide), Bit::FALSE);
+        assert!(c.overflowed());
+        assert!(
+            c.len() < 40,
+            "the input limit, not the node limit, stopped it"
+        );
     }
 
     #[test]

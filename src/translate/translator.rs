@@ -18,6 +18,7 @@
 use std::sync::Arc;
 
 use super::bitvec::BitVec;
+use super::circuit::INPUTS_PER_NODE;
 use super::circuit::{Bit, Circuit};
 use super::matrix::{Matrix, capacity, index_of};
 use super::{DEFAULT_GATE_LIMIT, FastMap, MAX_MATRIX_CELLS};
@@ -1180,8 +1181,9 @@ impl Translator {
 
 fn too_large(what: &str, gate_limit: usize) -> SolveError {
     SolveError::TooLarge(format!(
-        "{what} exceeds the translation limits ({gate_limit} gates or \
-         {MAX_MATRIX_CELLS} tuples in one matrix)"
+        "{what} exceeds the translation limits ({gate_limit} gates, {} gate inputs or \
+         {MAX_MATRIX_CELLS} tuples in one matrix)",
+        gate_limit.saturating_mul(INPUTS_PER_NODE)
     ))
 }
 
