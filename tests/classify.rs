@@ -17,6 +17,7 @@ use isolation_history::{Rng, object_name, random_history};
 use solder::diagnostic::{FileId, SourceMap};
 use solder::isolation::classify::{ClassifyOptions, LevelResult, Verdict, classify};
 use solder::isolation::compare::{Cell, CompareOptions, compare};
+use solder::isolation::dsg::{self, EdgeKind};
 use solder::isolation::history::History;
 use solder::isolation::levels::all_levels;
 use solder::isolation::parse::{Format, parse_history};
@@ -145,6 +146,9 @@ fn check_against_referee(h: &History, results: &[LevelResult]) {
                 r.level,
                 sub.notation()
             );
+            if r.level.starts_with("Adya") {
+                check_adya_cycle(&sub, &r.level, &reason.edges);
+            }
             for &t in &keep {
                 let mut smaller = keep.clone();
                 smaller.remove(&t);
@@ -158,6 +162,112 @@ fn check_against_referee(h: &History, results: &[LevelResult]) {
             }
         }
     }
+}
+
+/// The dependency cycle named for an Adya level's ✗ on its minimal sub-history `sub`: it
+/// is in the reason, it closes, every edge is one the referee computes under the version
+/// order shown, and its shape is one the level forbids.
+fn check_adya_cycle(sub: &History, level: &str, reason_edges: &[String]) {
+    let Some(cycle) = dsg::adya_cycle(sub, level) else {
+        panic!("no {level} cycle named for\n{}", sub.notation());
+    };
+    assert!(
+        reason_edges.contains(&cycle.describe(sub)),
+        "the reason does not show the cycle: {reason_edges:?}"
+    );
+    let referee = referee_history(sub);
+    // The referee numbers T0 as 0 and transaction i as i + 1.
+    let vo: Vec<usize> = std::iter::once(0)
+        .chain(sub.dependency_order().into_iter().map(|t| t + 1))
+        .collect();
+    let (holds_under, [so, wr, ww, rw]) = isolation_brute::adya_under(&referee, &vo, level);
+    assert!(!holds_under, "{level} holds under the order shown");
+    let edges = &cycle.edges;
+    for (k, e) in edges.iter().enumerate() {
+        assert_eq!(
+            e.to,
+            edges[(k + 1) % edges.len()].from,
+            "the cycle does not close"
+        );
+        let (a, b) = (e.from + 1, e.to + 1);
+        let present = match e.kind {
+            EdgeKind::So => so[a][b],
+            EdgeKind::Wr(_) => wr[a][b],
+            EdgeKind::Ww(_) => ww[a][b],
+            EdgeKind::Rw(_) => rw[a][b],
+        };
+        assert!(present, "{level}: edge {e:?} is not the referee's");
+    }
+    let is_rw = |e: &dsg::Edge| matches!(e.kind, EdgeKind::Rw(_));
+    let rws = edges.iter().filter(|e| is_rw(e)).count();
+    // each anti-dependency follows (cyclically) an edge of the kinds `before` allows
+    let rw_after = |before: &dyn Fn(&EdgeKind) -> bool| {
+        (0..edges.len())
+            .all(|k| !is_rw(&edges[k]) || before(&edges[(k + edges.len() - 1) % edges.len()].kind))
+    };
+    let shape = match level {
+        "AdyaPL1" => edges.iter().all(|e| matches!(e.kind, EdgeKind::Ww(_))),
+        "AdyaPL2" => rws == 0 && edges.iter().all(|e| e.kind != EdgeKind::So),
+        "AdyaPL2plus" => rws <= 1 && edges.iter().all(|e| e.kind != EdgeKind::So),
+        "AdyaPL3" => edges.iter().all(|e| e.kind != EdgeKind::So),
+        "AdyaSER" => true,
+        "AdyaSI" => rw_after(&|k| !matches!(k, EdgeKind::Rw(_))),
+        "AdyaPSI" => rws <= 1,
+        "AdyaPC" => rw_after(&|k| matches!(k, EdgeKind::So | EdgeKind::Wr(_))),
+        other => panic!("{other}"),
+    };
+    assert!(
+        shape,
+        "{level} does not forbid the cycle {}",
+        cycle.describe(sub)
+    );
+}
+
+/// The cycle finder alone, on random histories: under the history's dependency order it
+/// finds a cycle of an Adya level exactly when the referee says the level fails under
+/// that order.
+#[test]
+fn adya_cycles_agree_with_the_referee_under_one_version_order() {
+    let mut rng = Rng::new(0xada_c7c1e);
+    let levels = [
+        "AdyaPL1",
+        "AdyaPL2",
+        "AdyaPL2plus",
+        "AdyaPL3",
+        "AdyaSER",
+        "AdyaSI",
+        "AdyaPSI",
+        "AdyaPC",
+    ];
+    let mut found = 0;
+    for _ in 0..400 {
+        let r = random_history(&mut rng, 5, 3);
+        let h = parse(&notation(&r));
+        let vo: Vec<usize> = std::iter::once(0)
+            .chain(h.dependency_order().into_iter().map(|t| t + 1))
+            .collect();
+        for level in levels {
+            let (holds_under, _) = isolation_brute::adya_under(&referee_history(&h), &vo, level);
+            let cycle = dsg::adya_cycle(&h, level);
+            assert_eq!(
+                cycle.is_some(),
+                !holds_under,
+                "{level} on\n{}",
+                h.notation()
+            );
+            if let Some(cycle) = cycle
+                && !satisfies(&referee_history(&h), level)
+            {
+                found += 1;
+                let description = cycle.describe(&h);
+                check_adya_cycle(&h, level, &[description]);
+            }
+        }
+    }
+    assert!(
+        found > 100,
+        "only {found} failing levels: the histories are too tame"
+    );
 }
 
 /// The histories of the literature: verdicts the papers give, checked, and every level

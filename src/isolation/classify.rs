@@ -24,7 +24,7 @@ use crate::session::{CommandRun, RunOptions};
 
 use super::history::{History, ModelNames, history_model};
 use super::levels::{all_levels, framework_of};
-use super::saturation;
+use super::{dsg, saturation};
 
 #[derive(Clone, Debug)]
 pub struct ClassifyOptions {
@@ -420,6 +420,9 @@ fn reason(
             "cycle of so, WR and forced commit-order edges: {}",
             names.join(" → ")
         ));
+    }
+    if let Some(cycle) = dsg::adya_cycle(&sub, level) {
+        edges.push(cycle.describe(&sub));
     }
     Ok(Some(Reason {
         txns: keep.iter().copied().collect(),

@@ -1,11 +1,13 @@
 //! Isolation workflows over the library in `stdlib/isolation`: reading concrete
 //! histories (`parse`, `edn`), classifying them against every level (`classify`), and
-//! comparing levels pairwise (`compare`). Levels are decided by the library's own
+//! comparing levels pairwise (`compare`), naming the dependency cycle behind an Adya
+//! level's failure (`dsg`). Levels are decided by the library's own
 //! definitions through the ordinary pipeline; this module builds the models and reads
 //! the answers.
 
 pub mod classify;
 pub mod compare;
+pub mod dsg;
 pub mod edn;
 pub mod history;
 pub mod levels;

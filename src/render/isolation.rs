@@ -46,7 +46,12 @@ pub fn classify_text(results: &[LevelResult]) -> String {
             Verdict::Fails(Some(reason)) => match &reason.internal {
                 Some(m) => format!("{m} (no level allows it)"),
                 None => {
-                    match details.iter_mut().find(|(h, _, _)| *h == reason.history) {
+                    // Levels share a paragraph when both the sub-history and the
+                    // cycle named for it are the same.
+                    match details
+                        .iter_mut()
+                        .find(|(h, _, e)| *h == reason.history && *e == reason.edges)
+                    {
                         Some((_, levels, _)) => levels.push(r.level.clone()),
                         None => details.push((
                             reason.history.clone(),
@@ -86,8 +91,15 @@ pub fn classify_text(results: &[LevelResult]) -> String {
         for l in history.lines() {
             out.push_str(&format!("  {l}\n"));
         }
-        if !edges.is_empty() {
-            out.push_str(&format!("  dependencies: {}\n", edges.join(", ")));
+        // Plain so/wr edges on one line, each named cycle on its own.
+        let (cycles, plain): (Vec<&String>, Vec<&String>) =
+            edges.iter().partition(|e| e.starts_with("cycle"));
+        if !plain.is_empty() {
+            let plain: Vec<&str> = plain.iter().map(|e| e.as_str()).collect();
+            out.push_str(&format!("  dependencies: {}\n", plain.join(", ")));
+        }
+        for c in cycles {
+            out.push_str(&format!("  {c}\n"));
         }
     }
     out

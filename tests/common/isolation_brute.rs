@@ -558,7 +558,38 @@ fn adya(d: &Derived, level: Adya) -> bool {
     }
 }
 
-fn adya_graph_ok(d: &Derived, orders: &[&Vec<usize>], level: Adya) -> bool {
+/// Adya's relations under one version order, given as a sequence of every transaction
+/// (T0 first): `[so, wr, ww, rw]`, and whether `level` holds under that order. For
+/// naming the cycle behind a ✗ (`solder::isolation::dsg`).
+pub fn adya_under(h: &History, vo: &[usize], level: &str) -> (bool, [Vec<Vec<bool>>; 4]) {
+    let d = Derived::new(h);
+    let per_object: Vec<Vec<usize>> = (0..h.objects)
+        .map(|x| {
+            std::iter::once(0)
+                .chain(vo.iter().copied().filter(|&t| t != 0 && h.writes_to(t, x)))
+                .collect()
+        })
+        .collect();
+    let orders: Vec<&Vec<usize>> = per_object.iter().collect();
+    let level = match level {
+        "AdyaPL1" => Adya::PL1,
+        "AdyaPL2" => Adya::PL2,
+        "AdyaPL2plus" => Adya::PL2plus,
+        "AdyaPL3" => Adya::PL3,
+        "AdyaSER" => Adya::Ser,
+        "AdyaSI" => Adya::Si,
+        "AdyaPSI" => Adya::Psi,
+        "AdyaPC" => Adya::Pc,
+        other => panic!("{other} is not an Adya level"),
+    };
+    let (so, wr, ww, rw) = adya_edges(&d, &orders);
+    (adya_graph_ok(&d, &orders, level), [so, wr, ww, rw])
+}
+
+type Matrix = Vec<Vec<bool>>;
+
+/// so, WR, WW and RW for per-object version orders.
+fn adya_edges(d: &Derived, orders: &[&Vec<usize>]) -> (Matrix, Matrix, Matrix, Matrix) {
     let h = d.h;
     let n = d.n;
     let version_before = |x: usize, a: usize, b: usize| -> bool {
@@ -580,6 +611,15 @@ fn adya_graph_ok(d: &Derived, orders: &[&Vec<usize>], level: Adya) -> bool {
                 });
         }
     }
+    let so: Vec<Vec<bool>> = (0..n)
+        .map(|a| (0..n).map(|b| d.so(a, b)).collect())
+        .collect();
+    (so, wr, ww, rw)
+}
+
+fn adya_graph_ok(d: &Derived, orders: &[&Vec<usize>], level: Adya) -> bool {
+    let n = d.n;
+    let (so, wr, ww, rw) = adya_edges(d, orders);
     let union = |rs: &[&Vec<Vec<bool>>]| -> Vec<Vec<bool>> {
         (0..n)
             .map(|a| (0..n).map(|b| rs.iter().any(|r| r[a][b])).collect())
@@ -602,9 +642,6 @@ fn adya_graph_ok(d: &Derived, orders: &[&Vec<usize>], level: Adya) -> bool {
     let g1c = !acyclic(&union(&[&ww, &wr]));
     let g_single = rw_cycle(&union(&[&ww, &wr]));
     let g2 = rw_cycle(&union(&[&ww, &wr, &rw]));
-    let so: Vec<Vec<bool>> = (0..n)
-        .map(|a| (0..n).map(|b| d.so(a, b)).collect())
-        .collect();
     let dep = union(&[&so, &wr, &ww]);
     let compose = |r: &Vec<Vec<bool>>, s: &Vec<Vec<bool>>| -> Vec<Vec<bool>> {
         (0..n)
