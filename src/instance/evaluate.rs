@@ -147,7 +147,13 @@ struct Evaluator<'a> {
     hints: HashMap<VarId, TupleSet>,
     /// Refuse a quantifier over relations whose range exceeds the budget left.
     whole_ranges_only: bool,
+    /// Relation values (by `in_place_key`) with each tuple's last atom moved first, for
+    /// joins whose right side is small.
+    by_last_atom: HashMap<(bool, u64), TupleSet>,
 }
+
+/// A join reads its left side backwards when the right side is this many times smaller.
+const BACKWARD_JOIN_RATIO: usize = 8;
 
 impl<'a> Evaluator<'a> {
     fn new(instance: &'a Instance, env: Env) -> Evaluator<'a> {
@@ -159,6 +165,7 @@ impl<'a> Evaluator<'a> {
             memo: HashMap::new(),
             hints: HashMap::new(),
             whole_ranges_only: false,
+            by_last_atom: HashMap::new(),
         }
     }
 
@@ -232,18 +239,44 @@ impl<'a> Evaluator<'a> {
                 let (a, b) = self.same_arity_pair(a, b, "++")?;
                 override_(&a, &b)
             }
+            Join(a, b) if self.in_place_key(a).is_some() => {
+                // A relation or variable on the left is read in place too: `ar.ts` inside
+                // a quantifier would otherwise copy all of `ar` for every binding. When the
+                // right side is much smaller, the left is read backwards, through an index
+                // by last atom kept per relation value.
+                let key = self.in_place_key(a).expect("just seen");
+                let owned_right = match self.in_place(b) {
+                    Some(_) => Option::None,
+                    Option::None => Some(self.expr(b)?),
+                };
+                let right_len = match &owned_right {
+                    Some(v) => v.len(),
+                    Option::None => self.in_place(b).expect("just seen").len(),
+                };
+                let left_len = self.in_place(a).expect("bound").len();
+                let backward = right_len * BACKWARD_JOIN_RATIO < left_len;
+                if backward && !self.by_last_atom.contains_key(&key) {
+                    let index = rotate_last_first(self.in_place(a).expect("bound"));
+                    self.by_last_atom.insert(key, index);
+                }
+                let right = match &owned_right {
+                    Some(v) => v,
+                    Option::None => self.in_place(b).expect("just seen"),
+                };
+                let left = self.in_place(a).expect("bound");
+                check_join_arities(left, right, e)?;
+                if backward {
+                    backward_join(&self.by_last_atom[&key], right, left.arity())
+                } else {
+                    join(left, right)
+                }
+            }
             Join(a, b) => {
                 let a = self.expr(a)?;
                 // A relation or variable on the right is read in place: `x.f` inside a
                 // quantifier would otherwise copy all of `f` for every `x`.
                 let b = self.value_ref(b)?;
-                if a.arity() == 0 || b.arity() == 0 || a.arity() + b.arity() < 3 {
-                    return Err(EvalError::new(format!(
-                        "cannot join arities {} and {} in `{e}`",
-                        a.arity(),
-                        b.arity()
-                    )));
-                }
+                check_join_arities(&a, &b, e)?;
                 join(&a, &b)
             }
             Product(a, b) => product(&self.expr(a)?, &self.expr(b)?),
@@ -612,6 +645,18 @@ impl<'a> Evaluator<'a> {
         Some((e.node_id(), serials))
     }
 
+    /// Names the value `in_place` reads, for indexes kept beside it: a relation by its
+    /// id, a variable by its binding's serial number.
+    fn in_place_key(&self, e: &Expr) -> Option<(bool, u64)> {
+        match e.kind() {
+            ExprKind::Rel(r) if (r.0 as usize) < self.instance.values.len() => {
+                Some((false, r.0 as u64))
+            }
+            ExprKind::Var(v) => self.env.binding(*v).map(|(_, _, serial)| (true, *serial)),
+            _ => Option::None,
+        }
+    }
+
     /// The value of a relation or bound variable, without copying it.
     fn in_place(&self, e: &Expr) -> Option<&TupleSet> {
         match e.kind() {
@@ -718,6 +763,44 @@ fn filter(rel: &TupleSet, keep: impl Fn(&Tuple) -> bool) -> TupleSet {
 fn override_(a: &TupleSet, b: &TupleSet) -> TupleSet {
     let dom_b: BTreeSet<Atom> = b.iter().map(|t| t[0]).collect();
     b.union(&filter(a, |t| !dom_b.contains(&t[0])))
+}
+
+fn check_join_arities(a: &TupleSet, b: &TupleSet, e: &Expr) -> Result<(), EvalError> {
+    if a.arity() == 0 || b.arity() == 0 || a.arity() + b.arity() < 3 {
+        return Err(EvalError::new(format!(
+            "cannot join arities {} and {} in `{e}`",
+            a.arity(),
+            b.arity()
+        )));
+    }
+    Ok(())
+}
+
+/// Each tuple with its last atom moved to the front.
+fn rotate_last_first(r: &TupleSet) -> TupleSet {
+    TupleSet::from_tuples(
+        r.arity(),
+        r.iter().map(|t| {
+            let mut rotated = Vec::with_capacity(t.len());
+            rotated.push(t[t.len() - 1]);
+            rotated.extend_from_slice(&t[..t.len() - 1]);
+            rotated
+        }),
+    )
+}
+
+/// The join `a.b` given `a` rotated by `rotate_last_first`: for each tuple of `b`, the
+/// tuples of `a` that end with its first atom. The same value as `join(a, b)`.
+fn backward_join(a_rotated: &TupleSet, b: &TupleSet, a_arity: usize) -> TupleSet {
+    let mut out = TupleSet::empty(a_arity + b.arity() - 2);
+    for u in b {
+        for t in a_rotated.starting_with(u[0]) {
+            let mut joined = t[1..].to_vec();
+            joined.extend_from_slice(&u[1..]);
+            out.insert(joined);
+        }
+    }
+    out
 }
 
 /// Relational join: `t ++ u` without the matched atoms, for `t ∈ a`, `u ∈ b`, last of `t` =
@@ -872,6 +955,41 @@ mod tests {
 
     fn var(v: u32, arity: usize) -> Expr {
         Expr::var(VarId(v), arity)
+    }
+
+    /// Reading the left side backwards (small right sides) gives the plain join.
+    #[test]
+    fn backward_join_is_join() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as Atom
+        };
+        for round in 0..300 {
+            let (left_arity, right_arity) = [(2, 1), (2, 2), (3, 1), (1, 2), (3, 3)][round % 5];
+            let tuple = |arity: usize, next: &mut dyn FnMut(u64) -> Atom| -> Tuple {
+                (0..arity).map(|_| next(6)).collect()
+            };
+            let left = TupleSet::from_tuples(
+                left_arity,
+                (0..next(40))
+                    .map(|_| tuple(left_arity, &mut next))
+                    .collect::<Vec<_>>(),
+            );
+            let right = TupleSet::from_tuples(
+                right_arity,
+                (0..next(6))
+                    .map(|_| tuple(right_arity, &mut next))
+                    .collect::<Vec<_>>(),
+            );
+            assert_eq!(
+                backward_join(&rotate_last_first(&left), &right, left_arity),
+                join(&left, &right),
+                "{left:?} . {right:?}"
+            );
+        }
     }
 
     #[test]
