@@ -1171,7 +1171,7 @@ mod tests {
         let co = decl.var_expr();
         let mut inner = vec![Formula::strict_order(co.clone(), a.clone())];
         for _ in 0..2 + rng.below(2) {
-            inner.push(match rng.below(10) {
+            inner.push(match rng.below(12) {
                 0 => r.in_(&co),
                 1 => Expr::join(co.clone(), r.clone()).in_(&s),
                 2 => Expr::join(r.clone(), co.clone()).in_(&r),
@@ -1185,12 +1185,19 @@ mod tests {
                 6 => r.in_(&co).not(),
                 7 => s.in_(&co),
                 8 => Expr::intersection(co.clone(), s.clone()).no(),
+                // closure bounds over the witness
+                9 => Expr::intersection(
+                    Expr::join(Expr::closure(Expr::union(r.clone(), co.clone())), s.clone()),
+                    Expr::iden(),
+                )
+                .no(),
+                10 => Expr::intersection(Expr::closure(co.clone()), s.clone()).no(),
                 _ => Expr::intersection(co.clone(), s.clone()).some(),
             });
         }
         let mut outer = vec![Formula::exists(vec![decl], Formula::and(inner))];
         for _ in 0..rng.below(3) {
-            outer.push(match rng.below(5) {
+            outer.push(match rng.below(10) {
                 0 => Expr::intersection(Expr::closure(r.clone()), Expr::iden()).no(),
                 1 => Expr::intersection(
                     Expr::closure(Expr::union(r.clone(), s.clone())),
@@ -1199,6 +1206,31 @@ mod tests {
                 .no(),
                 2 => Expr::join(r.clone(), r.clone()).in_(&r),
                 3 => Expr::join(s.clone(), r.clone()).in_(&s),
+                // closure bounds (`lazy_orders::ClosureBound`), in the shapes Adya's PSI
+                // and G-single take once elaborated
+                5 => Expr::intersection(
+                    Expr::join(Expr::closure(r.clone()), s.clone()),
+                    Expr::iden(),
+                )
+                .no(),
+                6 => Expr::intersection(
+                    Expr::domain_restrict(a.clone(), Expr::iden()),
+                    Expr::join(
+                        s.clone(),
+                        Expr::union(
+                            Expr::closure(r.clone()),
+                            Expr::domain_restrict(a.clone(), Expr::iden()),
+                        ),
+                    ),
+                )
+                .some()
+                .not(),
+                7 => Expr::intersection(
+                    Expr::join(s.clone(), Expr::reflexive_closure(r.clone())),
+                    Expr::iden(),
+                )
+                .no(),
+                8 => Expr::intersection(s.clone(), Expr::transpose(Expr::closure(r.clone()))).no(),
                 _ => r.some(),
             });
         }
@@ -1253,7 +1285,7 @@ mod tests {
             }
         }
         eprintln!("lazy problems: {sat} sat, {unsat} unsat");
-        assert!(sat > 30 && unsat > 30, "sat {sat} unsat {unsat}");
+        assert!(sat > 30 && unsat > 20, "sat {sat} unsat {unsat}");
     }
 
     #[test]

@@ -23,6 +23,17 @@
 //! transitive order and needs few rounds; `solder classify` numbers transactions in an
 //! order consistent with the history's dependencies for that reason.
 //!
+//! A top-level `no (^r . s) & iden` (Adya's PSI: no anti-dependency closes a path of
+//! dependencies) is first read as `no ^r & ~s`, the same constraint without the join's
+//! `n³` cells; a top-level `no c & d` where one side is a closure `^r` or `*r` (maybe
+//! transposed) then gets a fresh relation `t` over the atoms `r` touches in place of the
+//! closure, with `r in t`, `t.t in t` as a lazy composition, and `no t & d` (`t + iden`
+//! for `*r`). The closure sits where a larger relation only makes the constraint harder
+//! (`no`), and every transitive `t` containing `r` contains `^r`: a model with such a `t`
+//! satisfies the original conjunct, and a model of the original gives one with `t = ^r`.
+//! So answers do not change, and the closure's `n³ log n` circuit is never built. `t`
+//! is hidden like the acyclicity orders.
+//!
 //! `--no-lazy-orders` (`SolveOptions::lazy_orders`) writes every clause up front instead.
 
 use super::{SatBackend, SolveError};
@@ -44,8 +55,28 @@ pub struct Plan {
     /// Conjuncts `a.b in c` over binary relations (transitivity `r.r in r`, Cerone's
     /// prefix `ar.vis in vis`): their `n³` instances are added on demand too.
     pub compositions: Vec<(Expr, Expr, Expr)>,
+    /// Conjuncts `no ^r & d` (or `*r`) whose closure becomes a lazily transitive bound.
+    pub closures: Vec<ClosureBound>,
     /// The rest of the formula.
     pub formula: Formula,
+}
+
+/// A conjunct `no (^r + identity) & disjoint`, transposes already moved onto `disjoint`.
+pub struct ClosureBound {
+    pub rel: Expr,
+    pub identity: Identity,
+    pub disjoint: Expr,
+    /// The conjunct itself, translated as usual when `identity` is not fixed.
+    pub conjunct: Formula,
+}
+
+/// The identity beside a closure: none (`^r`), all of it (`*r`), or `s <: iden` (how `*r`
+/// reads once typed, `^r + (univ <: iden)`).
+#[derive(Clone)]
+pub enum Identity {
+    None,
+    All,
+    Within(Expr),
 }
 
 /// A conjunct `no ^r & iden`, or `no ^r & (s <: iden)` (typed identity), which says that
@@ -73,6 +104,7 @@ pub fn plan(problem: &Problem, enabled: bool) -> Plan {
             tournaments: Vec::new(),
             acyclic: Vec::new(),
             compositions: Vec::new(),
+            closures: Vec::new(),
             formula: problem.formula.clone(),
         };
     }
@@ -81,6 +113,7 @@ pub fn plan(problem: &Problem, enabled: bool) -> Plan {
     let mut tournaments: Vec<(RelId, Vec<Atom>)> = Vec::new();
     let mut acyclic = Vec::new();
     let mut compositions = Vec::new();
+    let mut closures = Vec::new();
     // A composition is checked over the whole universe (`Composition`).
     let small_universe = problem.bounds.universe.len() <= COMPOSITION_UNIVERSE;
     let mut rest = Vec::new();
@@ -112,6 +145,19 @@ pub fn plan(problem: &Problem, enabled: bool) -> Plan {
                     });
                     continue;
                 }
+                if small_universe && let Some(bound) = closure_bound(e, &part) {
+                    closures.push(bound);
+                    continue;
+                }
+            }
+            // `not some e` (Adya's `not Gsingle`) is `no e`.
+            FormulaKind::Not(inner) if small_universe => {
+                if let FormulaKind::Mult(MultTest::Some, e) = inner.kind()
+                    && let Some(bound) = closure_bound(e, &part)
+                {
+                    closures.push(bound);
+                    continue;
+                }
             }
             _ => {}
         }
@@ -140,6 +186,98 @@ pub fn plan(problem: &Problem, enabled: bool) -> Plan {
         tournaments,
         acyclic,
         compositions,
+        closures,
+    }
+}
+
+/// `no e` as a closure bound: `e` is `c & d` with a closure on one side, or `(c . d) &
+/// iden`, which is empty exactly when `c & ~d` is (a pair `a -> b` of `c` with `b -> a`
+/// in `d` is what puts `a -> a` in the join).
+fn closure_bound(e: &Expr, conjunct: &Formula) -> Option<ClosureBound> {
+    let ExprKind::Intersection(x, y) = e.kind() else {
+        return None;
+    };
+    // The identity, maybe typed (`s <: iden`): the atoms it keeps.
+    let identity = |e: &Expr| -> Option<Option<Expr>> {
+        match e.kind() {
+            ExprKind::Iden => Some(None),
+            ExprKind::DomainRestrict(s, i) | ExprKind::RangeRestrict(i, s)
+                if matches!(i.kind(), ExprKind::Iden) =>
+            {
+                Some(Some(s.clone()))
+            }
+            _ => None,
+        }
+    };
+    let join_meets_iden = match (x.kind(), identity(y), identity(x)) {
+        (ExprKind::Join(c, d), Some(within), _) => Some((c, d, within)),
+        (_, _, Some(within)) => match y.kind() {
+            ExprKind::Join(c, d) => Some((c, d, within)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (c, d, within) = match join_meets_iden {
+        // (c . d) & (s <: iden) is empty exactly when (s <: c) & ~d is: no pair a -> b
+        // with a in s, in c, and b -> a in d.
+        Some((c, d, within)) if c.arity() == 2 && d.arity() == 2 => {
+            (c.clone(), Expr::transpose(d.clone()), within)
+        }
+        Some(_) => return None,
+        None if x.arity() == 2 => (x.clone(), y.clone(), None),
+        None => return None,
+    };
+    let bound = |side: &Expr, other: &Expr| {
+        let (rel, identity, transposed) = closure_of(side)?;
+        // The pairs `side` and `other` must not share, with their first atom in `within`;
+        // said of the closure's own pairs, transposed back when `side` was transposed.
+        let disjoint = match (transposed, &within) {
+            (false, None) => other.clone(),
+            (false, Some(s)) => Expr::domain_restrict(s.clone(), other.clone()),
+            (true, None) => Expr::transpose(other.clone()),
+            (true, Some(s)) => Expr::range_restrict(Expr::transpose(other.clone()), s.clone()),
+        };
+        Some(ClosureBound {
+            rel,
+            identity,
+            disjoint,
+            conjunct: conjunct.clone(),
+        })
+    };
+    bound(&c, &d).or_else(|| bound(&d, &c))
+}
+
+/// `r` of `^r`, `*r`, `^r + (s <: iden)` or their transposes: the identity beside the
+/// closure, and whether transposed (the identity is its own transpose).
+fn closure_of(e: &Expr) -> Option<(Expr, Identity, bool)> {
+    match e.kind() {
+        ExprKind::Closure(r) => Some((r.clone(), Identity::None, false)),
+        ExprKind::ReflexiveClosure(r) => Some((r.clone(), Identity::All, false)),
+        ExprKind::Transpose(inner) => {
+            let (r, identity, transposed) = closure_of(inner)?;
+            Some((r, identity, !transposed))
+        }
+        ExprKind::Union(a, b) => {
+            let (closure, id) = match (a.kind(), b.kind()) {
+                (ExprKind::Closure(_), _) => (a, b),
+                (_, ExprKind::Closure(_)) => (b, a),
+                _ => return None,
+            };
+            let identity = match id.kind() {
+                ExprKind::Iden => Identity::All,
+                ExprKind::DomainRestrict(s, i) | ExprKind::RangeRestrict(i, s)
+                    if matches!(i.kind(), ExprKind::Iden) =>
+                {
+                    Identity::Within(s.clone())
+                }
+                _ => return None,
+            };
+            let ExprKind::Closure(r) = closure.kind() else {
+                unreachable!("matched as a closure");
+            };
+            Some((r.clone(), identity, false))
+        }
+        _ => None,
     }
 }
 
@@ -314,6 +452,62 @@ impl LazyOrders {
                 });
             }
             lazy.orders.push(Order { cells, m });
+        }
+        for bound in &plan.closures {
+            let diagonal = match &bound.identity {
+                Identity::None => Some(None),
+                Identity::All => Some(Some(None)),
+                Identity::Within(s) => exact_value(s, translator.bounds()).map(|s| Some(Some(s))),
+            };
+            // Some(None): no identity; Some(Some(None)): every atom's; Some(Some(s)): those
+            // of the fixed set s. A set the bounds leave open: translate as usual.
+            let Some(diagonal) = diagonal else {
+                parts.push(translator.formula(&bound.conjunct)?);
+                continue;
+            };
+            let rel = translator.expr(&bound.rel)?;
+            let disjoint = translator.expr(&bound.disjoint)?;
+            let mut atoms: Vec<Atom> = rel
+                .cells()
+                .iter()
+                .flat_map(|&(index, _)| rel.tuple_of(index))
+                .collect();
+            atoms.sort_unstable();
+            atoms.dedup();
+            let circuit = translator.circuit_mut();
+            // t over r's atoms, false elsewhere; by default phase a pair is left out.
+            let mut t = vec![Bit::FALSE; universe * universe];
+            for &a in &atoms {
+                for &b in &atoms {
+                    let var = circuit.new_var();
+                    t[a as usize * universe + b as usize] = if phase { !var } else { var };
+                }
+            }
+            for &(index, bit) in rel.cells() {
+                parts.push(circuit.implies(bit, t[index as usize]));
+            }
+            for &(index, bit) in disjoint.cells() {
+                let tuple = disjoint.tuple_of(index);
+                let on_identity = tuple[0] == tuple[1]
+                    && match &diagonal {
+                        None => false,
+                        Some(None) => true,
+                        Some(Some(s)) => s.contains(&tuple[..1]),
+                    };
+                let in_bound = if on_identity {
+                    Bit::TRUE
+                } else {
+                    t[index as usize]
+                };
+                let both = circuit.and2(in_bound, bit);
+                parts.push(!both);
+            }
+            lazy.compositions.push(Composition {
+                a: t.clone(),
+                b: t.clone(),
+                c: t,
+                n: universe,
+            });
         }
         for (a, b, c) in &plan.compositions {
             let dense = |m: &crate::translate::matrix::Matrix| {
