@@ -44,9 +44,9 @@ pub struct ClassifyOptions {
 }
 
 /// The default of `ClassifyOptions::generic_limit` (`--max-txns`).
-/// At 100 transactions every level is decided in 18–50 s on two cores
-/// (`cargo bench --bench classify`).
-pub const GENERIC_LIMIT: usize = 100;
+/// At 200 transactions every level is decided in 28–48 s on two cores, the slowest
+/// (Crooks's SI) in 15 s (`cargo bench --bench classify`).
+pub const GENERIC_LIMIT: usize = 200;
 
 impl Default for ClassifyOptions {
     fn default() -> ClassifyOptions {
