@@ -229,16 +229,12 @@ fn check_adya_cycle(sub: &History, level: &str, reason_edges: &[String]) {
 #[test]
 fn adya_cycles_agree_with_the_referee_under_one_version_order() {
     let mut rng = Rng::new(0xada_c7c1e);
-    let levels = [
-        "AdyaPL1",
-        "AdyaPL2",
-        "AdyaPL2plus",
-        "AdyaPL3",
-        "AdyaSER",
-        "AdyaSI",
-        "AdyaPSI",
-        "AdyaPC",
-    ];
+    let levels: Vec<&str> = isolation_brute::LEVELS
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("Adya"))
+        .collect();
+    assert_eq!(levels.len(), 8);
     let mut found = 0;
     for _ in 0..400 {
         let r = random_history(&mut rng, 5, 3);
@@ -246,7 +242,7 @@ fn adya_cycles_agree_with_the_referee_under_one_version_order() {
         let vo: Vec<usize> = std::iter::once(0)
             .chain(h.dependency_order().into_iter().map(|t| t + 1))
             .collect();
-        for level in levels {
+        for &level in &levels {
             let (holds_under, _) = isolation_brute::adya_under(&referee_history(&h), &vo, level);
             let cycle = dsg::adya_cycle(&h, level);
             assert_eq!(
