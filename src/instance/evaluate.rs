@@ -154,6 +154,8 @@ struct Evaluator<'a> {
 
 /// A join reads its left side backwards when the right side is this many times smaller.
 const BACKWARD_JOIN_RATIO: usize = 8;
+/// The most last-atom indexes `Evaluator::by_last_atom` keeps.
+const INDEX_LIMIT: usize = 1024;
 
 impl<'a> Evaluator<'a> {
     fn new(instance: &'a Instance, env: Env) -> Evaluator<'a> {
@@ -256,6 +258,10 @@ impl<'a> Evaluator<'a> {
                 let left_len = self.in_place(a).expect("bound").len();
                 let backward = right_len * BACKWARD_JOIN_RATIO < left_len;
                 if backward && !self.by_last_atom.contains_key(&key) {
+                    // A search over relations binds ever new values: start afresh.
+                    if self.by_last_atom.len() >= INDEX_LIMIT {
+                        self.by_last_atom.clear();
+                    }
                     let index = rotate_last_first(self.in_place(a).expect("bound"));
                     self.by_last_atom.insert(key, index);
                 }
