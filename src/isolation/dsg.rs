@@ -111,15 +111,32 @@ pub fn edges(h: &History, vo: &[usize]) -> Vec<Edge> {
 /// A step of a level's graph: one edge, or a composition such as `D ; RW`.
 type Step = Vec<Edge>;
 
+/// Steps, and for each transaction the steps that leave it.
+struct Graph {
+    steps: Vec<Step>,
+    out: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    fn new(n: usize, steps: Vec<Step>) -> Graph {
+        let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, s) in steps.iter().enumerate() {
+            out[s[0].from].push(i);
+        }
+        Graph { steps, out }
+    }
+}
+
 /// A shortest cycle (fewest steps) of the graph whose steps are `steps`.
-fn shortest_cycle(n: usize, steps: &[Step]) -> Option<Vec<Edge>> {
+fn shortest_cycle(n: usize, steps: Vec<Step>) -> Option<Vec<Edge>> {
+    let graph = Graph::new(n, steps);
     let mut best: Option<Vec<Edge>> = None;
-    for first in steps {
+    for first in &graph.steps {
         let (a, b) = (first[0].from, first[first.len() - 1].to);
         let path = if a == b {
             Some(Vec::new())
         } else {
-            shortest_path(n, steps, b, a)
+            shortest_path(&graph, b, a)
         };
         if let Some(path) = path {
             let cycle: Vec<Edge> = first.iter().copied().chain(path).collect();
@@ -132,11 +149,8 @@ fn shortest_cycle(n: usize, steps: &[Step]) -> Option<Vec<Edge>> {
 }
 
 /// A shortest path of at least one step from `from` to `to`, by breadth-first search.
-fn shortest_path(n: usize, steps: &[Step], from: usize, to: usize) -> Option<Vec<Edge>> {
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, s) in steps.iter().enumerate() {
-        out[s[0].from].push(i);
-    }
+fn shortest_path(graph: &Graph, from: usize, to: usize) -> Option<Vec<Edge>> {
+    let (steps, out, n) = (&graph.steps, &graph.out, graph.out.len());
     let mut via: Vec<Option<usize>> = vec![None; n];
     let mut queue = VecDeque::from([from]);
     let mut seen = vec![false; n];
@@ -183,11 +197,11 @@ fn single(edges: &[Edge]) -> Vec<Step> {
 /// A cycle of `path` edges closed by one `closing` edge: `path+ ; closing` through the
 /// identity (the shape of G-single and of PSI's `^D . RW`).
 fn closed_by(n: usize, path: &[Edge], closing: &[Edge]) -> Option<Vec<Edge>> {
-    let steps = single(path);
+    let graph = Graph::new(n, single(path));
     closing
         .iter()
         .filter_map(|c| {
-            let mut cycle = shortest_path(n, &steps, c.to, c.from)?;
+            let mut cycle = shortest_path(&graph, c.to, c.from)?;
             cycle.push(*c);
             Some(cycle)
         })
@@ -215,21 +229,21 @@ pub fn adya_cycle(h: &History, level: &str) -> Option<AdyaCycle> {
     let g1 = cat(&[&wr, &ww]);
     let d = cat(&[&so, &wr, &ww]);
     let cycle = match level {
-        "AdyaPL1" => shortest_cycle(n, &single(&ww)),
-        "AdyaPL2" => shortest_cycle(n, &single(&g1)),
-        "AdyaPL2plus" => shortest_cycle(n, &single(&g1)).or_else(|| closed_by(n, &g1, &rw)),
-        "AdyaPL3" => shortest_cycle(n, &single(&cat(&[&g1, &rw]))),
-        "AdyaSER" => shortest_cycle(n, &single(&cat(&[&d, &rw]))),
+        "AdyaPL1" => shortest_cycle(n, single(&ww)),
+        "AdyaPL2" => shortest_cycle(n, single(&g1)),
+        "AdyaPL2plus" => shortest_cycle(n, single(&g1)).or_else(|| closed_by(n, &g1, &rw)),
+        "AdyaPL3" => shortest_cycle(n, single(&cat(&[&g1, &rw]))),
+        "AdyaSER" => shortest_cycle(n, single(&cat(&[&d, &rw]))),
         "AdyaSI" => {
             let mut steps = single(&d);
             steps.extend(compose(&d, &rw));
-            shortest_cycle(n, &steps)
+            shortest_cycle(n, steps)
         }
-        "AdyaPSI" => shortest_cycle(n, &single(&d)).or_else(|| closed_by(n, &d, &rw)),
+        "AdyaPSI" => shortest_cycle(n, single(&d)).or_else(|| closed_by(n, &d, &rw)),
         "AdyaPC" => {
             let mut steps = single(&d);
             steps.extend(compose(&cat(&[&so, &wr]), &rw));
-            shortest_cycle(n, &steps)
+            shortest_cycle(n, steps)
         }
         _ => None,
     }?;

@@ -197,18 +197,7 @@ fn closure_bound(e: &Expr, conjunct: &Formula) -> Option<ClosureBound> {
     let ExprKind::Intersection(x, y) = e.kind() else {
         return None;
     };
-    // The identity, maybe typed (`s <: iden`): the atoms it keeps.
-    let identity = |e: &Expr| -> Option<Option<Expr>> {
-        match e.kind() {
-            ExprKind::Iden => Some(None),
-            ExprKind::DomainRestrict(s, i) | ExprKind::RangeRestrict(i, s)
-                if matches!(i.kind(), ExprKind::Iden) =>
-            {
-                Some(Some(s.clone()))
-            }
-            _ => None,
-        }
-    };
+    let identity = |e: &Expr| identity_within(e).map(|s| s.cloned());
     let join_meets_iden = match (x.kind(), identity(y), identity(x)) {
         (ExprKind::Join(c, d), Some(within), _) => Some((c, d, within)),
         (_, _, Some(within)) => match y.kind() {
@@ -263,14 +252,9 @@ fn closure_of(e: &Expr) -> Option<(Expr, Identity, bool)> {
                 (_, ExprKind::Closure(_)) => (b, a),
                 _ => return None,
             };
-            let identity = match id.kind() {
-                ExprKind::Iden => Identity::All,
-                ExprKind::DomainRestrict(s, i) | ExprKind::RangeRestrict(i, s)
-                    if matches!(i.kind(), ExprKind::Iden) =>
-                {
-                    Identity::Within(s.clone())
-                }
-                _ => return None,
+            let identity = match identity_within(id)? {
+                None => Identity::All,
+                Some(s) => Identity::Within(s.clone()),
             };
             let ExprKind::Closure(r) = closure.kind() else {
                 unreachable!("matched as a closure");
@@ -286,16 +270,23 @@ fn closure_meets_iden(e: &Expr) -> Option<(&Expr, Option<&Expr>)> {
     let ExprKind::Intersection(a, b) = e.kind() else {
         return None;
     };
-    let ((ExprKind::Closure(r), other) | (other, ExprKind::Closure(r))) = (a.kind(), b.kind())
-    else {
-        return None;
+    let (r, other) = match (a.kind(), b.kind()) {
+        (ExprKind::Closure(r), _) => (r, b),
+        (_, ExprKind::Closure(r)) => (r, a),
+        _ => return None,
     };
-    match other {
-        ExprKind::Iden => Some((r, None)),
+    Some((r, identity_within(other)?))
+}
+
+/// The identity, maybe typed: `Some(None)` for `iden`, `Some(Some(s))` for `s <: iden`
+/// (or `iden :> s`).
+fn identity_within(e: &Expr) -> Option<Option<&Expr>> {
+    match e.kind() {
+        ExprKind::Iden => Some(None),
         ExprKind::DomainRestrict(s, i) | ExprKind::RangeRestrict(i, s)
             if matches!(i.kind(), ExprKind::Iden) =>
         {
-            Some((r, Some(s)))
+            Some(Some(s))
         }
         _ => None,
     }
