@@ -7,7 +7,7 @@ mod binary;
 use binary::solder;
 
 use solder::check::{self, RootSource};
-use solder::diagnostic::SourceMap;
+use solder::diagnostic::{Errors, SourceMap};
 use solder::programs::{self, Completeness, Outcome, Query};
 use solder::session::{CommandRun, RunOptions};
 
@@ -32,6 +32,21 @@ fn errors(text: &str) -> String {
             sources.render(&e.0, false)
         }
     }
+}
+
+/// One level checked with the default options and no time limit.
+fn check(
+    app: &programs::AppModel,
+    level: &str,
+    bound: usize,
+    complete: bool,
+) -> Result<programs::Report, Errors> {
+    programs::check_level(
+        app,
+        &query(app, level, bound, complete),
+        &RunOptions::default(),
+        None,
+    )
 }
 
 fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Query {
@@ -185,13 +200,7 @@ fn the_front_end_agrees_with_a_hand_written_model() {
     let mut seen = (false, false);
     for level in ["RA", "CC", "PC", "PSI", "SI", "SER"] {
         for k in [2, 3] {
-            let report = programs::check_level(
-                &app,
-                &query(&app, level, k, false),
-                &RunOptions::default(),
-                None,
-            )
-            .unwrap();
+            let report = check(&app, level, k, false).unwrap();
             let front = matches!(report.outcome, Outcome::Violation(_));
             assert_eq!(
                 front,
@@ -229,26 +238,14 @@ fn lazy_orders_off_gives_the_same_answers() {
 #[test]
 fn serializability_is_shown_complete_by_the_inductive_check() {
     let app = load(SMALL_BANK);
-    let report = programs::check_level(
-        &app,
-        &query(&app, "SER", 3, true),
-        &RunOptions::default(),
-        None,
-    )
-    .unwrap();
+    let report = check(&app, "SER", 3, true).unwrap();
     assert!(
         matches!(report.outcome, Outcome::NoCycle(Completeness::Inductive)),
         "{:?}",
         report.outcome
     );
     // Under SI the write skew is a violation, so nothing is claimed complete.
-    let report = programs::check_level(
-        &app,
-        &query(&app, "SI", 3, true),
-        &RunOptions::default(),
-        None,
-    )
-    .unwrap();
+    let report = check(&app, "SI", 3, true).unwrap();
     assert!(matches!(report.outcome, Outcome::Violation(_)));
 }
 
@@ -257,23 +254,11 @@ fn a_user_level_is_an_ordinary_pred() {
     // Serializability restated by hand: the same answers as the library's.
     let text = format!("{SMALL_BANK}\nlevel MySer {{ vis = ar }}\n");
     let app = load(&text);
-    let mine = programs::check_level(
-        &app,
-        &query(&app, "MySer", 3, false),
-        &RunOptions::default(),
-        None,
-    )
-    .unwrap();
+    let mine = check(&app, "MySer", 3, false).unwrap();
     assert!(matches!(mine.outcome, Outcome::NoCycle(_)));
     let text = format!("{SMALL_BANK}\nlevel Anything {{ vis in ar }}\n");
     let app = load(&text);
-    let any = programs::check_level(
-        &app,
-        &query(&app, "Anything", 3, false),
-        &RunOptions::default(),
-        None,
-    )
-    .unwrap();
+    let any = check(&app, "Anything", 3, false).unwrap();
     assert!(matches!(any.outcome, Outcome::Violation(_)));
 }
 
@@ -327,13 +312,7 @@ fn bad_program_files_get_spanned_diagnostics() {
     let err = programs::level_pred(&app, "PSX").unwrap_err();
     assert!(format!("{:?}", err.0).contains("did you mean `PSI`"));
     let app = load(SMALL_BANK);
-    let err = programs::check_level(
-        &app,
-        &query(&app, "SER", 1, false),
-        &RunOptions::default(),
-        None,
-    )
-    .unwrap_err();
+    let err = check(&app, "SER", 1, false).unwrap_err();
     assert!(format!("{:?}", err.0).contains("at least 2"));
 }
 
@@ -424,13 +403,7 @@ fn an_error_in_a_level_body_points_into_the_program_file() {
     let text = format!("{SMALL_BANK}\nlevel Weird {{ vis.nosuch in ar }}\n");
     let mut sources = SourceMap::new();
     let app = programs::load(&mut sources, "test.prog", &text).unwrap();
-    let err = programs::check_level(
-        &app,
-        &query(&app, "Weird", 2, false),
-        &RunOptions::default(),
-        None,
-    )
-    .unwrap_err();
+    let err = check(&app, "Weird", 2, false).unwrap_err();
     let span = err.0[0].span.expect("a span in the program file");
     assert_eq!(sources.get(span.file).name, "test.prog");
     assert!(
