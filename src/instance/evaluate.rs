@@ -8,7 +8,7 @@
 //! [`EvalError`], never a panic.
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use super::Instance;
@@ -247,14 +247,8 @@ impl<'a> Evaluator<'a> {
                 // right side is much smaller, the left is read backwards, through an index
                 // by last atom kept per relation value.
                 let key = self.in_place_key(a).expect("just seen");
-                let owned_right = match self.in_place(b) {
-                    Some(_) => Option::None,
-                    Option::None => Some(self.expr(b)?),
-                };
-                let right_len = match &owned_right {
-                    Some(v) => v.len(),
-                    Option::None => self.in_place(b).expect("just seen").len(),
-                };
+                let right = self.operand(b)?;
+                let right_len = self.operand_value(b, &right).len();
                 let left_len = self.in_place(a).expect("bound").len();
                 let backward = right_len * BACKWARD_JOIN_RATIO < left_len;
                 if backward && !self.by_last_atom.contains_key(&key) {
@@ -265,10 +259,7 @@ impl<'a> Evaluator<'a> {
                     let index = rotate_last_first(self.in_place(a).expect("bound"));
                     self.by_last_atom.insert(key, index);
                 }
-                let right = match &owned_right {
-                    Some(v) => v,
-                    Option::None => self.in_place(b).expect("just seen"),
-                };
+                let right = self.operand_value(b, &right);
                 let left = self.in_place(a).expect("bound");
                 check_join_arities(left, right, e)?;
                 if backward {
@@ -615,18 +606,37 @@ impl<'a> Evaluator<'a> {
     /// The value of `e` without copying it where it is stored: a relation, a bound
     /// variable, or a closed expression (computed once, then kept).
     fn value_ref(&mut self, e: &Expr) -> Result<Cow<'_, TupleSet>, EvalError> {
+        Ok(match self.operand(e)? {
+            Operand::Owned(v) => Cow::Owned(v),
+            Operand::Memo(key) => Cow::Borrowed(&self.memo[&key]),
+            Operand::InPlace => Cow::Borrowed(self.in_place(e).expect("seen by `operand`")),
+        })
+    }
+
+    /// Where `e`'s value can be read without a copy, computing it first if it is a
+    /// remembered expression; read it with `operand_value` before evaluating anything
+    /// else (which may clear the memo).
+    fn operand(&mut self, e: &Expr) -> Result<Operand, EvalError> {
         if let Some(key) = self.memo_key(e) {
             if !self.memo.contains_key(&key) {
                 let value = self.expr(e)?;
                 // `expr` may have cleared the memo to make room: keep this one anyway.
                 self.memo.entry(key.clone()).or_insert(value);
             }
-            return Ok(Cow::Borrowed(&self.memo[&key]));
+            return Ok(Operand::Memo(key));
         }
         if self.in_place(e).is_some() {
-            return Ok(Cow::Borrowed(self.in_place(e).expect("just seen")));
+            return Ok(Operand::InPlace);
         }
-        Ok(Cow::Owned(self.expr(e)?))
+        Ok(Operand::Owned(self.expr(e)?))
+    }
+
+    fn operand_value<'s>(&'s self, e: &Expr, operand: &'s Operand) -> &'s TupleSet {
+        match operand {
+            Operand::InPlace => self.in_place(e).expect("seen by `operand`"),
+            Operand::Memo(key) => &self.memo[key],
+            Operand::Owned(v) => v,
+        }
     }
 
     /// Where `e`'s value is remembered: compound expressions whose free variables are
@@ -711,6 +721,13 @@ impl<'a> Evaluator<'a> {
     fn atoms(&self) -> impl Iterator<Item = Atom> + '_ {
         self.instance.universe.atoms()
     }
+}
+
+/// Where an operand's value is: see `Evaluator::operand`.
+enum Operand {
+    InPlace,
+    Memo((usize, Vec<u64>)),
+    Owned(TupleSet),
 }
 
 /// The values of a quantified variable, produced one at a time so that large subset ranges
@@ -839,16 +856,31 @@ fn transpose(r: &TupleSet) -> TupleSet {
     TupleSet::from_tuples(2, r.iter().map(|t| vec![t[1], t[0]]))
 }
 
-/// The least transitive relation containing `r`: add `closure.r` until nothing changes.
+/// The least transitive relation containing `r`: the atoms reachable in one step or more
+/// from each first atom, by a depth-first search over `r`'s successor lists. (Joining
+/// until nothing changes costs a join of the whole closure per path length: seconds on a
+/// commit order over 200 transactions.)
 fn closure(r: &TupleSet) -> TupleSet {
-    let mut result = r.clone();
-    loop {
-        let next = result.union(&join(&result, r));
-        if next == result {
-            return result;
-        }
-        result = next;
+    let mut successors: BTreeMap<Atom, Vec<Atom>> = BTreeMap::new();
+    for t in r {
+        successors.entry(t[0]).or_default().push(t[1]);
     }
+    let mut out = TupleSet::empty(2);
+    let mut seen: HashSet<Atom> = HashSet::new();
+    let mut stack = Vec::new();
+    for (&source, first) in &successors {
+        seen.clear();
+        stack.extend_from_slice(first);
+        while let Some(a) = stack.pop() {
+            if seen.insert(a) {
+                out.insert(vec![source, a]);
+                if let Some(next) = successors.get(&a) {
+                    stack.extend(next.iter().filter(|b| !seen.contains(b)));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// `first` is one atom of `elems`, and `next` is exactly the chain that starts at it and
@@ -1087,6 +1119,37 @@ mod tests {
             ev(&Expr::reflexive_closure(Expr::none(2))),
             ev(&Expr::iden())
         );
+    }
+
+    #[test]
+    fn closure_is_the_join_fixpoint() {
+        // The definition: add `c.r` to `c` until nothing changes.
+        fn fixpoint(r: &TupleSet) -> TupleSet {
+            let mut c = r.clone();
+            loop {
+                let next = c.union(&join(&c, r));
+                if next == c {
+                    return c;
+                }
+                c = next;
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..300 {
+            let atoms = 1 + round % 9;
+            let mut r = TupleSet::empty(2);
+            for a in 0..atoms {
+                for b in 0..atoms {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    if state % 100 < 10 + (round as u64 % 4) * 10 {
+                        r.insert(vec![a, b]);
+                    }
+                }
+            }
+            assert_eq!(closure(&r), fixpoint(&r), "^{r:?}");
+        }
     }
 
     #[test]
