@@ -38,3 +38,14 @@ run crooksNotSI { CrooksSessionSI and not SI } for 4 expect 0
 run pl3NotCrooksSER { AdyaPL3 and not CrooksSER } for 4 expect 0
 run crooksSERnotPL3 { CrooksSER and not AdyaPL3 } for 4 expect 0
 run pl3NotSER { AdyaPL3 and not SER } for 2 expect 1
+
+-- Crooks et al.'s SI commit tests as the library states them (no choice of read state)
+-- agree with their own statement (some read state s), on every execution order
+check crooksSIwithoutState {
+  all co: Txn -> Txn | executionOrder[co] implies
+    all t: Normal | CTsi[co, t] iff CTsiByState[co, t]
+} for 4 expect 0
+check crooksSessionSIwithoutState {
+  all co: Txn -> Txn | executionOrder[co] implies
+    all t: Normal | CTsessionSI[co, t] iff CTsessionSIByState[co, t]
+} for 4 expect 0
