@@ -16,7 +16,7 @@
 
 use std::ops::Not;
 
-use super::{DEFAULT_GATE_LIMIT, FastMap};
+use super::{DEFAULT_GATE_LIMIT, FastMap, FxHasher};
 
 /// Gate inputs allowed per node of the limit: 100 M inputs (a CNF of about 100 M clauses,
 /// some 5 GB in the solver) under the default limit.
@@ -65,6 +65,16 @@ impl Not for Bit {
     }
 }
 
+/// The end of a `Circuit::wide_chain` list.
+const NO_ENTRY: u32 = u32::MAX;
+
+fn hash_bits(bits: &[Bit]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = FxHasher::default();
+    bits.hash(&mut h);
+    h.finish()
+}
+
 /// A view of one node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Gate<'a> {
@@ -89,7 +99,14 @@ pub struct Circuit {
     nodes: Vec<Node>,
     /// The inputs of every AND gate, back to back.
     inputs: Vec<Bit>,
-    and_table: FastMap<Box<[Bit]>, u32>,
+    /// Two-input AND gates by their inputs.
+    and2_table: FastMap<(Bit, Bit), u32>,
+    /// Wider AND gates: by the hash of their inputs, the newest entry of `wide_chain`
+    /// with that hash. The inputs are compared in `inputs`, so a gate costs no allocation
+    /// of its own (a boxed key per gate made building and dropping large circuits slow).
+    wide_heads: FastMap<u64, u32>,
+    /// `(node, previous entry with the same hash or NO_ENTRY)`.
+    wide_chain: Vec<(u32, u32)>,
     ite_table: FastMap<(Bit, Bit, Bit), u32>,
     /// The node of each variable, by variable number.
     var_nodes: Vec<u32>,
@@ -115,7 +132,9 @@ impl Circuit {
         Circuit {
             nodes: vec![Node::True],
             inputs: Vec::new(),
-            and_table: FastMap::default(),
+            and2_table: FastMap::default(),
+            wide_heads: FastMap::default(),
+            wide_chain: Vec::new(),
             ite_table: FastMap::default(),
             var_nodes: Vec::new(),
             limit: limit.max(1),
@@ -252,9 +271,18 @@ impl Circuit {
     }
 
     fn and_node(&mut self, sorted: &[Bit]) -> Bit {
-        if let Some(&node) = self.and_table.get(sorted) {
-            return Bit::new(node as usize, false);
-        }
+        let hash = if let [a, b] = *sorted {
+            if let Some(&node) = self.and2_table.get(&(a, b)) {
+                return Bit::new(node as usize, false);
+            }
+            0
+        } else {
+            let hash = hash_bits(sorted);
+            if let Some(node) = self.find_wide(hash, sorted) {
+                return Bit::new(node as usize, false);
+            }
+            hash
+        };
         if self.inputs.len() + sorted.len() > self.limit.saturating_mul(INPUTS_PER_NODE) {
             self.overflowed = true;
             return Bit::FALSE;
@@ -267,8 +295,29 @@ impl Circuit {
             return Bit::FALSE;
         };
         self.inputs.extend_from_slice(sorted);
-        self.and_table.insert(sorted.into(), node as u32);
+        if let [a, b] = *sorted {
+            self.and2_table.insert((a, b), node as u32);
+        } else {
+            let previous = self.wide_heads.get(&hash).copied().unwrap_or(NO_ENTRY);
+            self.wide_heads.insert(hash, self.wide_chain.len() as u32);
+            self.wide_chain.push((node as u32, previous));
+        }
         Bit::new(node, false)
+    }
+
+    /// The AND gate over exactly these (sorted, three or more) inputs, if built.
+    fn find_wide(&self, hash: u64, sorted: &[Bit]) -> Option<u32> {
+        let mut entry = *self.wide_heads.get(&hash)?;
+        while entry != NO_ENTRY {
+            let (node, previous) = self.wide_chain[entry as usize];
+            if let Node::And { start, len } = self.nodes[node as usize]
+                && self.inputs[start as usize..(start + len) as usize] == *sorted
+            {
+                return Some(node);
+            }
+            entry = previous;
+        }
+        None
     }
 
     /// Disjunction of any number of literals.
