@@ -11,6 +11,7 @@ use std::rc::Rc;
 
 use crate::diagnostic::{Diagnostic, Span, did_you_mean};
 use crate::instance::ints;
+use crate::logic::normalize::expr_has_higher_order;
 use crate::logic::{
     Decl, DeclMult, Expr, ExprKind, Formula, IntCmp, IntExpr, IntOp, MultTest, VarId,
 };
@@ -185,6 +186,10 @@ pub struct Elaborator<'m> {
     /// The atom of each string literal, once atoms exist (before, a literal elaborates to
     /// `none` of type `String`: only its type matters then).
     pub string_atoms: RefCell<HashMap<String, u32>>,
+    /// The value of each fun without parameters, once elaborated: every call shares one
+    /// expression node, so the translator's and the evaluator's caches (by node) compute
+    /// `causal` or `WR` once per problem, not once per use.
+    closed_funs: RefCell<HashMap<FuncId, Val>>,
 }
 
 /// A pred or fun called with these argument values.
@@ -217,6 +222,7 @@ impl<'m> Elaborator<'m> {
             literal_bitwidth: Cell::new(None),
             string_log: RefCell::new(Vec::new()),
             string_atoms: RefCell::new(HashMap::new()),
+            closed_funs: RefCell::new(HashMap::new()),
         }
     }
 
@@ -1262,6 +1268,9 @@ impl<'m> Elaborator<'m> {
         {
             log.push((fid, args.clone()));
         }
+        if let Some(v) = self.closed_funs.borrow().get(&fid) {
+            return Ok(v.clone());
+        }
         let mut env = Env::new(func.module);
         for (p, v) in func.params.iter().zip(args) {
             env = env.bind(&p.name, v);
@@ -1272,6 +1281,14 @@ impl<'m> Elaborator<'m> {
             FuncBody::Fun { body, .. } => self.expr(body, &env),
         };
         self.call_stack.borrow_mut().pop();
+        // Shared only when nothing in it is rewritten per occurrence: skolemization and
+        // CEGIS work on quantifiers over relations (and on preds' formulas).
+        if func.params.is_empty()
+            && let Ok(v @ Val::Set(e, _)) = &result
+            && !expr_has_higher_order(e)
+        {
+            self.closed_funs.borrow_mut().insert(fid, v.clone());
+        }
         result.map_err(|e| self.at_call_site(fid, e, span))
     }
 

@@ -58,7 +58,8 @@ fn int_has_higher_order(i: &IntExpr) -> bool {
     }
 }
 
-fn expr_has_higher_order(e: &Expr) -> bool {
+/// Whether `e` quantifies over relations anywhere (in a comprehension's body, say).
+pub(crate) fn expr_has_higher_order(e: &Expr) -> bool {
     match e.kind() {
         ExprKind::Rel(_)
         | ExprKind::Var(_)
