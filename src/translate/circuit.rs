@@ -598,6 +598,36 @@ mod tests {
     }
 
     #[test]
+    fn wide_gates_are_found_by_their_inputs() {
+        // Every 3- and 4-subset of 14 variables, asked for twice: the second round finds
+        // each gate built in the first, and every gate has exactly the inputs asked for.
+        let mut c = Circuit::new();
+        let vars: Vec<Bit> = (0..14).map(|_| c.new_var()).collect();
+        let mut sets = Vec::new();
+        for mask in 0u32..1 << vars.len() {
+            if matches!(mask.count_ones(), 3 | 4) {
+                let set: Vec<Bit> = (0..vars.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| if i % 3 == 0 { !vars[i] } else { vars[i] })
+                    .collect();
+                sets.push(set);
+            }
+        }
+        let first: Vec<Bit> = sets.iter().map(|s| c.and(s)).collect();
+        let built = c.len();
+        assert_eq!(built, 1 + vars.len() + sets.len());
+        for (set, &gate) in sets.iter().zip(&first) {
+            let mut reversed = set.clone();
+            reversed.reverse();
+            assert_eq!(c.and(&reversed), gate);
+            let mut sorted = set.clone();
+            sorted.sort_unstable();
+            assert!(matches!(c.gate(gate), Gate::And(ins) if ins == sorted.as_slice()));
+        }
+        assert_eq!(c.len(), built);
+    }
+
+    #[test]
     fn node_limit_overflows_instead_of_growing() {
         let mut c = Circuit::with_limit(4);
         let [x, y] = [c.new_var(), c.new_var()];
