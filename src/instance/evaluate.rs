@@ -420,6 +420,11 @@ impl<'a> Evaluator<'a> {
                 {
                     return Ok(holds);
                 }
+                if let ExprKind::Product(l, r) = a.kind()
+                    && let Some(holds) = self.pair_within(l, r, b)?
+                {
+                    return Ok(holds);
+                }
                 // `t -> s in r` inside a quantifier: read `r` in place, not copied.
                 let va = self.expr(a)?;
                 let vb = self.value_ref(b)?;
@@ -690,6 +695,24 @@ impl<'a> Evaluator<'a> {
         Ok(Some(true))
     }
 
+    /// `x -> y in c` where `x` and `y` are single tuples (quantified variables, mostly):
+    /// one lookup, without building the product. `None` otherwise.
+    fn pair_within(&mut self, x: &Expr, y: &Expr, c: &Expr) -> Result<Option<bool>, EvalError> {
+        let pair = match (self.in_place(x), self.in_place(y)) {
+            (Some(vx), Some(vy)) if vx.len() == 1 && vy.len() == 1 => {
+                let mut pair = vx.iter().next().expect("one tuple").clone();
+                pair.extend_from_slice(vy.iter().next().expect("one tuple"));
+                pair
+            }
+            _ => return Ok(Option::None),
+        };
+        let vc = self.value_ref(c)?;
+        if vc.arity() != pair.len() {
+            return Ok(Option::None);
+        }
+        Ok(Some(vc.contains(&pair)))
+    }
+
     fn operand_value<'s>(&'s self, e: &Expr, operand: &'s Operand) -> &'s TupleSet {
         match operand {
             Operand::InPlace => self.in_place(e).expect("seen by `operand`"),
@@ -709,7 +732,9 @@ impl<'a> Evaluator<'a> {
             return Option::None;
         }
         let free = self.free.expr(e);
-        let mut serials = Vec::with_capacity(free.len());
+        // Decided before allocating: most expressions inside first-order quantifiers
+        // have a variable bound to an atom.
+        let mut serials = Vec::new();
         for v in free.iter() {
             let (_, value, serial) = self.env.binding(*v)?;
             if value.arity() < 2 {
