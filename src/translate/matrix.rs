@@ -6,18 +6,41 @@
 //! the operations are merges. Matrices share their cells through an `Arc`, so cloning one
 //! (for caches and environments) is cheap.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::MAX_MATRIX_CELLS;
 use super::circuit::{Bit, Circuit};
 use crate::logic::{Atom, CardCmp, Tuple, TupleSet};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Matrix {
     arity: usize,
     universe: usize,
     cells: Arc<[(u64, Bit)]>,
+    /// Built on the first join that reads this matrix backwards, and shared by its clones
+    /// (a commit order is joined with hundreds of small sets).
+    by_last_atom: Arc<OnceLock<LastAtomIndex>>,
 }
+
+impl PartialEq for Matrix {
+    fn eq(&self, other: &Matrix) -> bool {
+        self.arity == other.arity && self.universe == other.universe && self.cells == other.cells
+    }
+}
+
+impl Eq for Matrix {}
+
+/// The positions of a matrix's cells grouped by their last atom: those ending with atom
+/// `k` are `positions[starts[k]..starts[k + 1]]`, in index order.
+#[derive(Debug)]
+struct LastAtomIndex {
+    starts: Vec<u32>,
+    positions: Vec<u32>,
+}
+
+/// A join reads its left matrix backwards, by last atom, when the right one has this
+/// many times fewer cells: the cost then follows the right side, not the left.
+const BACKWARD_JOIN_RATIO: usize = 8;
 
 /// `n^arity`, the number of possible tuples, or `None` if it does not fit an index.
 pub fn capacity(universe: usize, arity: usize) -> Option<u64> {
@@ -33,6 +56,7 @@ impl Matrix {
             arity,
             universe,
             cells: cells.into(),
+            by_last_atom: Arc::default(),
         }
     }
 
@@ -227,6 +251,13 @@ impl Matrix {
 
     /// Relational join: the last column of `self` against the first of `other`.
     pub fn join(&self, other: &Matrix, c: &mut Circuit) -> Matrix {
+        let backward = other.cells.len() * BACKWARD_JOIN_RATIO < self.cells.len();
+        self.join_by(other, backward, c)
+    }
+
+    /// The join, walking `self`'s cells in order (`backward` false) or only those whose
+    /// last atom starts some cell of `other`.
+    fn join_by(&self, other: &Matrix, backward: bool, c: &mut Circuit) -> Matrix {
         let arity = self.arity + other.arity - 2;
         let n = self.universe as u64;
         if self.is_empty() || other.is_empty() {
@@ -243,12 +274,12 @@ impl Matrix {
             run_start[k + 1] += run_start[k];
         }
         let mut products = Vec::new();
-        for &(a_index, a_bit) in self.cells.iter() {
+        let mut product = |a_index: u64, a_bit: Bit, c: &mut Circuit| {
             let (prefix, last) = (a_index / n, (a_index % n) as usize);
             let run = &other.cells[run_start[last]..run_start[last + 1]];
             if products.len() + run.len() > MAX_MATRIX_CELLS {
                 c.set_overflowed();
-                return Matrix::empty(arity, self.universe);
+                return false;
             }
             for &(b_index, b_bit) in run {
                 let bit = c.and2(a_bit, b_bit);
@@ -256,8 +287,55 @@ impl Matrix {
                     products.push((prefix * stride + b_index % stride, bit));
                 }
             }
+            true
+        };
+        if backward {
+            let index = self.by_last_atom();
+            let mut firsts: Vec<usize> = other
+                .cells
+                .iter()
+                .map(|&(i, _)| (i / stride) as usize)
+                .collect();
+            firsts.dedup();
+            for k in firsts {
+                let (from, to) = (index.starts[k] as usize, index.starts[k + 1] as usize);
+                for &p in &index.positions[from..to] {
+                    let (a_index, a_bit) = self.cells[p as usize];
+                    if !product(a_index, a_bit, c) {
+                        return Matrix::empty(arity, self.universe);
+                    }
+                }
+            }
+        } else {
+            for &(a_index, a_bit) in self.cells.iter() {
+                if !product(a_index, a_bit, c) {
+                    return Matrix::empty(arity, self.universe);
+                }
+            }
         }
         Matrix::from_unsorted(arity, self.universe, products, c)
+    }
+
+    fn by_last_atom(&self) -> &LastAtomIndex {
+        self.by_last_atom.get_or_init(|| {
+            // A counting sort of the cells by last atom; each group stays in index order.
+            let n = self.universe as u64;
+            let mut starts = vec![0u32; self.universe + 1];
+            for &(index, _) in self.cells.iter() {
+                starts[(index % n) as usize + 1] += 1;
+            }
+            for k in 0..self.universe {
+                starts[k + 1] += starts[k];
+            }
+            let mut next = starts.clone();
+            let mut positions = vec![0u32; self.cells.len()];
+            for (p, &(index, _)) in self.cells.iter().enumerate() {
+                let slot = &mut next[(index % n) as usize];
+                positions[*slot as usize] = p as u32;
+                *slot += 1;
+            }
+            LastAtomIndex { starts, positions }
+        })
     }
 
     /// Cartesian product.
@@ -585,6 +663,49 @@ mod tests {
             );
             let iden = TupleSet::from_tuples(2, (0..n as Atom).map(|a| vec![a, a]));
             assert_eq!(got, closure(&tr).union(&iden));
+        }
+    }
+
+    #[test]
+    fn backward_joins_build_the_same_matrix() {
+        // Both ways of walking the left matrix, on random matrices of variables and
+        // constants: hash-consing makes the same gates, so the matrices are equal.
+        let n = 5;
+        let mut c = Circuit::new();
+        let vars: Vec<Bit> = (0..8).map(|_| c.new_var()).collect();
+        let mut state = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut random = |arity: usize, percent: u64, c: &mut Circuit| {
+            let cells = (0..capacity(n, arity).unwrap())
+                .filter_map(|i| {
+                    let r = next();
+                    (r % 100 < percent).then(|| {
+                        let bit = match r / 100 % 3 {
+                            0 => Bit::TRUE,
+                            1 => vars[(r / 300 % 8) as usize],
+                            _ => c.and2(vars[(r / 300 % 8) as usize], !vars[(r / 7 % 8) as usize]),
+                        };
+                        (i, bit)
+                    })
+                })
+                .collect();
+            Matrix::from_sorted(arity, n, cells)
+        };
+        for round in 0..200 {
+            let (la, ra) = (1 + round % 3, 1 + round / 3 % 3);
+            if la + ra < 3 {
+                continue;
+            }
+            let left = random(la, 20 + (round as u64 % 4) * 20, &mut c);
+            let right = random(ra, 5 + (round as u64 % 5) * 10, &mut c);
+            let forward = left.join_by(&right, false, &mut c);
+            let backward = left.join_by(&right, true, &mut c);
+            assert_eq!(forward, backward, "round {round}");
         }
     }
 
