@@ -170,8 +170,8 @@ struct ClassifyArgs {
     #[arg(long)]
     no_saturation: bool,
     /// Skip the levels decided through the library's definitions on histories with more
-    /// transactions than N (at 200 all 32 take about 30-50 s on two cores; larger
-    /// histories were not measured); 0 for no limit. RC, RA and CC are decided at any size.
+    /// transactions than N (at 200 all 32 take 18-28 s on two cores; larger histories
+    /// were not measured); 0 for no limit. RC, RA and CC are decided at any size.
     #[arg(long, value_name = "N", default_value_t = solder::isolation::classify::GENERIC_LIMIT)]
     max_txns: usize,
     /// Give up on a level after SECS seconds.

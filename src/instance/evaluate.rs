@@ -666,7 +666,7 @@ impl<'a> Evaluator<'a> {
         for t in rv {
             successors.entry(t[0]).or_default().push(t[1]);
         }
-        let words = (self.instance.universe.len() + 63) / 64;
+        let words = self.instance.universe.len().div_ceil(64);
         let mut row = vec![0u64; words];
         let mut row_of = Option::None;
         for t in lv {
