@@ -8,7 +8,7 @@
 //! [`EvalError`], never a panic.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use super::Instance;
@@ -662,10 +662,7 @@ impl<'a> Evaluator<'a> {
         if lv.arity() != 2 || rv.arity() != 2 || cv.arity() != 2 {
             return Ok(Option::None);
         }
-        let mut successors: HashMap<Atom, Vec<Atom>> = HashMap::new();
-        for t in rv {
-            successors.entry(t[0]).or_default().push(t[1]);
-        }
+        let successors = successor_lists(rv);
         let words = self.instance.universe.len().div_ceil(64);
         let mut row = vec![0u64; words];
         let mut row_of = Option::None;
@@ -940,15 +937,21 @@ fn transpose(r: &TupleSet) -> TupleSet {
     TupleSet::from_tuples(2, r.iter().map(|t| vec![t[1], t[0]]))
 }
 
+/// Each first atom of a binary relation with the atoms it relates to.
+fn successor_lists(r: &TupleSet) -> HashMap<Atom, Vec<Atom>> {
+    let mut successors: HashMap<Atom, Vec<Atom>> = HashMap::new();
+    for t in r {
+        successors.entry(t[0]).or_default().push(t[1]);
+    }
+    successors
+}
+
 /// The least transitive relation containing `r`: the atoms reachable in one step or more
 /// from each first atom, by a depth-first search over `r`'s successor lists. (Joining
 /// until nothing changes costs a join of the whole closure per path length: seconds on a
 /// commit order over 200 transactions.)
 fn closure(r: &TupleSet) -> TupleSet {
-    let mut successors: BTreeMap<Atom, Vec<Atom>> = BTreeMap::new();
-    for t in r {
-        successors.entry(t[0]).or_default().push(t[1]);
-    }
+    let successors = successor_lists(r);
     let mut out = TupleSet::empty(2);
     let mut seen: HashSet<Atom> = HashSet::new();
     let mut stack = Vec::new();
