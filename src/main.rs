@@ -220,6 +220,10 @@ struct SolverArgs {
     /// CEGIS: do not refute candidates with terms over their own relations.
     #[arg(long)]
     no_terms: bool,
+    /// Do not read quantifiers over total injective maps as comparisons of counts (solve
+    /// them by CEGIS, re-check them by search)
+    #[arg(long)]
+    no_count_injections: bool,
     /// CEGIS: keep slow verifiers on varisat instead of moving them to CaDiCaL.
     #[arg(long)]
     no_escalate: bool,
@@ -379,6 +383,7 @@ impl SolverArgs {
         o.solve.fix_orders = !self.no_fix_order;
         o.solve.instantiate = !self.no_instantiate;
         o.solve.terms = !self.no_terms;
+        o.solve.count_injections = !self.no_count_injections;
         o.solve.escalate = !self.no_escalate;
         o.solve.incremental = !self.no_incremental;
         o.solve.overlap_singletons = !self.no_singleton_overlap;

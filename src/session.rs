@@ -281,7 +281,13 @@ pub fn verify(
     if sk.bounds.relations.len() != inst.values.len() {
         return Err("the instance's witnesses do not match the problem".into());
     }
-    match eval_formula_hinted(inst, &problem.formula, hints, RECHECK_BUDGET) {
+    match eval_formula_hinted(
+        inst,
+        &problem.formula,
+        hints,
+        RECHECK_BUDGET,
+        opts.count_injections,
+    ) {
         Ok(true) => Ok(()),
         Ok(false) => Err("the instance does not satisfy the formula".into()),
         Err(e) if e.message.contains("too large") => {

@@ -30,9 +30,12 @@ fn configurations() -> Vec<(String, RunOptions)> {
     defaults.solve.check_lemmas = true;
     let mut no_terms = defaults.clone();
     no_terms.solve.terms = false;
+    let mut no_counting = defaults.clone();
+    no_counting.solve.count_injections = false;
     let mut out = vec![
         ("defaults".to_string(), defaults),
         ("terms=false".to_string(), no_terms),
+        ("count_injections=false".to_string(), no_counting),
     ];
     for instantiate in [true, false] {
         for fix_orders in [true, false] {

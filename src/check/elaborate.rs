@@ -127,6 +127,17 @@ enum Shape {
 }
 
 impl Shape {
+    /// No multiplicity but `set` anywhere in the shape.
+    fn only_set(&self) -> bool {
+        match self {
+            Shape::Plain(..) => true,
+            Shape::Mult(m, s) => *m == Multiplicity::Set && s.only_set(),
+            Shape::Arrow(m1, m2, a, b) => {
+                *m1 == Multiplicity::Set && *m2 == Multiplicity::Set && a.only_set() && b.only_set()
+            }
+        }
+    }
+
     fn plain(&self) -> (Expr, Type) {
         match self {
             Shape::Plain(e, t) => (e.clone(), t.clone()),
@@ -1856,6 +1867,12 @@ impl<'m> Elaborator<'m> {
         let Shape::Arrow(m1, m2, a, b) = shape else {
             return Formula::true_();
         };
+        // `A -> B -> C` with `set` everywhere states nothing beyond `x in A -> B -> C`: the
+        // nested `t.x in B -> C` would follow from it (and hide the plain subset from
+        // readers of the formula such as `logic::injections`).
+        if shape.only_set() {
+            return Formula::true_();
+        }
         let mut out = Vec::new();
         let b_nested = !matches!(**b, Shape::Plain(..));
         if *m2 != Multiplicity::Set || b_nested {

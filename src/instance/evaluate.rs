@@ -10,10 +10,12 @@
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
+use std::sync::Arc;
 
 use super::Instance;
 use super::ints;
 use crate::logic::free::FreeVars;
+use crate::logic::injections::{SizeComparison, size_comparison};
 use crate::logic::{
     Atom, CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind,
     MultTest, Quantifier, Tuple, TupleSet, VarId,
@@ -104,16 +106,28 @@ pub fn eval_formula(instance: &Instance, f: &Formula) -> Result<bool, EvalError>
 /// `budget` values of quantifiers over relations in all. A quantifier whose range is
 /// larger than the budget left is not started: enumerating part of it decides nothing
 /// unless the formula is false there, and the caller has a cheaper check (a SAT call).
+/// With `count_injections`, quantifiers over total injective maps are decided by
+/// counting ([`crate::logic::injections`]), with the map built and checked when one exists.
 pub fn eval_formula_hinted(
     instance: &Instance,
     f: &Formula,
     hints: HashMap<VarId, TupleSet>,
     budget: u64,
+    count_injections: bool,
 ) -> Result<bool, EvalError> {
     let mut ev = Evaluator::new(instance, Env::new());
     ev.hints = hints;
     ev.budget = budget;
     ev.whole_ranges_only = true;
+    ev.count_injections = count_injections;
+    ev.formula(f)
+}
+
+/// Same as [`eval_formula`], deciding every quantifier over a total injective map by
+/// counting (for tests that compare it with the search).
+pub fn eval_formula_counting(instance: &Instance, f: &Formula) -> Result<bool, EvalError> {
+    let mut ev = Evaluator::new(instance, Env::new());
+    ev.count_injections = true;
     ev.formula(f)
 }
 
@@ -150,6 +164,10 @@ struct Evaluator<'a> {
     /// Relation values (by `in_place_key`) with each tuple's last atom moved first, for
     /// joins whose right side is small.
     by_last_atom: HashMap<(bool, u64), TupleSet>,
+    /// Decide quantifiers over total injective maps by counting.
+    count_injections: bool,
+    /// Their readings by quantifier, body node and variable (`None`: not of that shape).
+    size_readings: HashMap<(bool, usize, u32), Option<Arc<SizeComparison>>>,
 }
 
 /// A join reads its left side backwards when the right side is this many times smaller.
@@ -168,6 +186,8 @@ impl<'a> Evaluator<'a> {
             hints: HashMap::new(),
             whole_ranges_only: false,
             by_last_atom: HashMap::new(),
+            count_injections: false,
+            size_readings: HashMap::new(),
         }
     }
 
@@ -500,6 +520,13 @@ impl<'a> Evaluator<'a> {
         {
             return Ok(q == Quantifier::Some);
         }
+        if self.count_injections
+            && rest.is_empty()
+            && !decl.is_first_order()
+            && let Some(answer) = self.by_counting(q, decl, body)?
+        {
+            return Ok(answer);
+        }
         let range = self.decl_range(decl)?;
         let higher_order = !decl.is_first_order();
         if higher_order && self.whole_ranges_only && range.len() > self.budget {
@@ -524,6 +551,64 @@ impl<'a> Evaluator<'a> {
             }
         }
         Ok(q == Quantifier::All)
+    }
+
+    /// `q decl | body` decided by comparing counts, if it reads as a quantifier over total
+    /// injective maps whose side conditions hold here (`None`: it does not). When the
+    /// counts allow a map, the map is built and the body checked on it, so a `some` that
+    /// holds (an `all` that fails) is shown by a witness as usual.
+    fn by_counting(
+        &mut self,
+        q: Quantifier,
+        decl: &Decl,
+        body: &Formula,
+    ) -> Result<Option<bool>, EvalError> {
+        let key = (q == Quantifier::All, body.node_id(), decl.var.0);
+        let reading = self
+            .size_readings
+            .entry(key)
+            .or_insert_with(|| size_comparison(q, decl, body).map(Arc::new))
+            .clone();
+        let Some(r) = reading else {
+            return Ok(None);
+        };
+        for side in &r.side {
+            if !self.formula(side)? {
+                return Ok(None);
+            }
+        }
+        let mut exists = true;
+        for g in &r.rest {
+            if !self.formula(g)? {
+                exists = false;
+                break;
+            }
+        }
+        if exists {
+            let smaller = self.expr(&r.smaller)?;
+            let larger = self.expr(&r.larger)?;
+            exists = if r.strict {
+                smaller.len() < larger.len()
+            } else {
+                smaller.len() <= larger.len()
+            };
+            if exists {
+                let map = SizeComparison::map(&smaller, &larger);
+                let mark = self.env.len();
+                self.env.bind(decl.var, map.clone());
+                let shown = self
+                    .in_range(decl, &map)
+                    .and_then(|fits| Ok(fits && self.formula(body)? == (q == Quantifier::Some)));
+                self.env.truncate(mark);
+                if !shown? {
+                    return Err(EvalError::new(format!(
+                        "internal error: the map built for `{}` by counting does not satisfy it",
+                        decl.name
+                    )));
+                }
+            }
+        }
+        Ok(Some(exists == (q == Quantifier::Some)))
     }
 
     /// Whether binding `decl` to `value` settles the quantifier: `some` holds, or `all`
@@ -1620,14 +1705,14 @@ mod tests {
             body.clone().not(),
         );
         let hint = |v: TupleSet| HashMap::from([(VarId(0), v)]);
-        assert!(eval_formula_hinted(&inst, &some, hint(three.clone()), B).unwrap());
-        assert!(!eval_formula_hinted(&inst, &all, hint(three.clone()), B).unwrap());
+        assert!(eval_formula_hinted(&inst, &some, hint(three.clone()), B, false).unwrap());
+        assert!(!eval_formula_hinted(&inst, &all, hint(three.clone()), B, false).unwrap());
         // A hint that is no witness leaves the search to do: still too large here.
         let two = TupleSet::of_atoms([1, 4]);
-        assert!(eval_formula_hinted(&inst, &some, hint(two.clone()), B).is_err());
+        assert!(eval_formula_hinted(&inst, &some, hint(two.clone()), B, false).is_err());
         // A hint outside the declaration (`one` takes single atoms) is not tried.
         let one = Formula::exists(vec![decl(0, DeclMult::One, Expr::univ())], body.clone());
-        assert!(!eval_formula_hinted(&inst, &one, hint(three), B).unwrap());
+        assert!(!eval_formula_hinted(&inst, &one, hint(three), B, false).unwrap());
         // On a small universe, hinted or not, the answer is the same.
         let small = Instance {
             universe: Universe::new((0..5).map(|i| format!("a{i}")).collect()),
@@ -1635,13 +1720,13 @@ mod tests {
         };
         for f in [&some, &all, &one] {
             assert_eq!(
-                eval_formula_hinted(&small, f, hint(two.clone()), B).unwrap(),
+                eval_formula_hinted(&small, f, hint(two.clone()), B, false).unwrap(),
                 eval_formula(&small, f).unwrap()
             );
         }
         // A range larger than the budget is not started: 2^5 subsets against 31 values.
-        assert!(eval_formula_hinted(&small, &all, hint(two.clone()), 31).is_err());
-        assert!(eval_formula_hinted(&small, &all, hint(two), 32).is_ok());
+        assert!(eval_formula_hinted(&small, &all, hint(two.clone()), 31, false).is_err());
+        assert!(eval_formula_hinted(&small, &all, hint(two), 32, false).is_ok());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod free;
+pub mod injections;
 pub mod normalize;
 pub mod overflow;
 pub mod pinned;

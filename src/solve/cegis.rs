@@ -60,6 +60,15 @@
 //!   nodes: 159 s on varisat throughout, 37 s escalated).
 //! - *incremental* solving: one candidate SAT instance for the whole loop, verifiers
 //!   translated once (off: fresh backends and verifiers for every candidate).
+//! - *counting injections* (`count_injections`, [`crate::logic::injections`]): a
+//!   quantifier over a total injective map is translated as a comparison of counts, so
+//!   neither the candidate learns one map at a time nor a verifier proves a pigeonhole
+//!   principle; `all X, f` with such an `f` last is split into `all X | all f`, whose
+//!   lemmas are then count comparisons at `X*`. Sound because the reading is exact where
+//!   its side conditions hold, and where they do not the quantifier keeps the general
+//!   treatment (a witness, or an obligation whose proxy is guarded by their failure: a
+//!   proxy that cannot be true needs no verification). Max cut at 8 nodes: 0.09 s
+//!   against 105 s at 7 without.
 //! - *naive* (a baseline, off by default): instead of learning `F(X, Y*)`, only block the
 //!   failed candidate.
 
@@ -116,6 +125,7 @@ struct Settings {
     incremental: bool,
     naive: bool,
     terms: bool,
+    count_injections: bool,
     escalate: bool,
     escalate_after: std::time::Duration,
     check_lemmas: bool,
@@ -189,6 +199,7 @@ impl CegisSolver {
             incremental: opts.incremental,
             naive: opts.naive,
             terms: opts.terms,
+            count_injections: opts.count_injections,
             escalate: opts.escalate,
             escalate_after: opts.escalate_after,
             check_lemmas: opts.check_lemmas,
@@ -334,6 +345,7 @@ impl Level {
     ) -> Result<Level, SolveError> {
         let mut translator = Translator::new(bounds)?;
         translator.defer_higher_order(true);
+        translator.count_injections(settings.count_injections);
         let emitter = CnfEmitter::new(translator.circuit());
         let mut backend = new_backend(kind);
         if let Some(flag) = &settings.stop {
@@ -396,6 +408,44 @@ impl Level {
             self.translator.unbind(*v);
         }
         bit
+    }
+
+    /// The counterexample's values cut down to their declarations' bounds on this level's
+    /// variables: `Y* & B(X)`.
+    fn clipped(
+        &mut self,
+        j: usize,
+        values: Vec<(VarId, Matrix)>,
+    ) -> Result<Vec<(VarId, Matrix)>, SolveError> {
+        let ob = &self.obligations[j].obligation;
+        let FormulaKind::Quant(_, decls, _) = ob.formula.kind() else {
+            return Ok(values);
+        };
+        let decls = decls.clone();
+        let env = ob.env.clone();
+        for (v, m) in &env {
+            self.translator.bind(*v, m.clone());
+        }
+        let mut out = Vec::with_capacity(values.len());
+        let mut result = Ok(());
+        for (var, value) in values {
+            let clipped = match decls.iter().find(|d| d.var == var) {
+                Some(decl) => match self.translator.expr(&decl.bound) {
+                    Ok(bound) => value.intersection(&bound, self.translator.circuit_mut()),
+                    Err(e) => {
+                        result = Err(e);
+                        value
+                    }
+                },
+                None => value,
+            };
+            self.translator.bind(var, clipped.clone());
+            out.push((var, clipped));
+        }
+        for (v, _) in env.iter().chain(&out) {
+            self.translator.unbind(*v);
+        }
+        result.map(|()| out)
     }
 
     /// Witness instantiation: `p => F[Y := W]` for every existential witness `W` whose
@@ -561,6 +611,11 @@ impl Level {
                 let clause = match block {
                     Some(clause) => clause,
                     None => {
+                        let counterexample = if std::env::var_os("SOLDER_CLIP").is_some() {
+                            self.clipped(j, counterexample)?
+                        } else {
+                            counterexample
+                        };
                         let bit = self.instance_of(j, &counterexample)?;
                         vec![!self.obligations[j].obligation.proxy, bit]
                     }

@@ -85,6 +85,10 @@ pub struct SolveOptions {
     /// constraints as tournaments whose transitivity is added on demand
     /// ([`lazy_orders`]); `--no-lazy-orders` writes it all up front.
     pub lazy_orders: bool,
+    /// Quantifiers over total injective maps are compared as counts
+    /// ([`crate::logic::injections`]), in the translation and in the re-check;
+    /// `--no-count-injections` solves them by CEGIS and re-checks them by search.
+    pub count_injections: bool,
 }
 
 impl Default for SolveOptions {
@@ -117,6 +121,7 @@ impl Default for SolveOptions {
             check_lemmas: cfg!(debug_assertions),
             overlap_singletons: true,
             lazy_orders: true,
+            count_injections: true,
         }
     }
 }

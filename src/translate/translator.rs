@@ -22,6 +22,8 @@ use super::circuit::INPUTS_PER_NODE;
 use super::circuit::{Bit, Circuit};
 use super::matrix::{Matrix, capacity, index_of};
 use super::{DEFAULT_GATE_LIMIT, FastMap, MAX_MATRIX_CELLS};
+use crate::logic::injections::{SizeComparison, size_comparison};
+use crate::logic::normalize::has_higher_order;
 use crate::logic::{
     Bounds, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind,
     IntOp, MultTest, Quantifier, RelId, TupleSet, VarId,
@@ -108,6 +110,13 @@ pub struct Translator {
     /// Above zero inside a negation, an equivalence, an implication's premise or an
     /// expression: places where a deferred quantifier's polarity would be wrong.
     non_positive: u32,
+    /// Read quantifiers over total injective maps as comparisons of counts
+    /// ([`crate::logic::injections`]).
+    count_injections: bool,
+    /// Those readings by quantifier, body node and variable (`None`: not of that shape).
+    size_readings: FastMap<(bool, usize, u32), Option<Arc<SizeComparison>>>,
+    /// `q f | body` split off a quantifier whose last variable `f` has such a reading.
+    split_quants: FastMap<(bool, usize, u32), Formula>,
 }
 
 impl Translator {
@@ -219,6 +228,9 @@ impl Translator {
             obligations: Vec::new(),
             witnesses: Vec::new(),
             non_positive: 0,
+            count_injections: false,
+            size_readings: FastMap::default(),
+            split_quants: FastMap::default(),
         })
     }
 
@@ -228,6 +240,13 @@ impl Translator {
     /// (under a negation, an equivalence, in an expression) is still an error.
     pub fn defer_higher_order(&mut self, on: bool) {
         self.defer = on;
+    }
+
+    /// Translate a quantifier over a map that must be a total injection from R's tuples
+    /// to Q's as `#R <= #Q` (or `<`), wherever [`crate::logic::injections`] shows the
+    /// reading exact; off, such quantifiers are deferred like any other.
+    pub fn count_injections(&mut self, on: bool) {
+        self.count_injections = on;
     }
 
     /// The obligations created since the last call.
@@ -855,6 +874,18 @@ impl Translator {
             });
         }
         if !decl.is_first_order() {
+            if self.count_injections {
+                if i + 1 == decls.len() {
+                    if let Some(bit) = self.counted(q, decl, body)? {
+                        return Ok(bit);
+                    }
+                } else if let Some(nested) = self.counted_last(q, decls, body) {
+                    // `q X, f | body` as `q X | (q f | body)`: a counterexample or witness
+                    // for X alone, and f compared by counting once X is known.
+                    let outer = &decls[..decls.len() - 1];
+                    return self.quant(q, outer, i, &nested);
+                }
+            }
             if !self.defer || self.non_positive > 0 {
                 return Err(SolveError::HigherOrder {
                     var: decl.var,
@@ -890,8 +921,115 @@ impl Translator {
         })
     }
 
+    /// The reading of `q decl | body` as a comparison of counts, remembered (`None`: the
+    /// quantifier does not have that shape).
+    fn size_reading(
+        &mut self,
+        q: Quantifier,
+        decl: &Decl,
+        body: &Formula,
+    ) -> Option<Arc<SizeComparison>> {
+        let key = (q == Quantifier::All, body.node_id(), decl.var.0);
+        if let Some(r) = self.size_readings.get(&key) {
+            return r.clone();
+        }
+        let r = size_comparison(q, decl, body).map(Arc::new);
+        // The key is the body's address: keep it alive.
+        self.roots.push(Root::Formula(body.clone()));
+        self.size_readings.insert(key, r.clone());
+        r
+    }
+
+    /// `q f | body` for the last of `decls`, when that quantifier reads as a comparison of
+    /// counts (the same node each time, for the caches).
+    fn counted_last(&mut self, q: Quantifier, decls: &[Decl], body: &Formula) -> Option<Formula> {
+        let last = decls.last()?;
+        if last.is_first_order() {
+            return None;
+        }
+        let key = (q == Quantifier::All, body.node_id(), last.var.0);
+        if let Some(f) = self.split_quants.get(&key) {
+            return Some(f.clone());
+        }
+        self.size_reading(q, last, body)?;
+        let nested = Formula::quant(q, vec![last.clone()], body.clone());
+        self.split_quants.insert(key, nested.clone());
+        Some(nested)
+    }
+
+    /// `q decl | body` as a comparison of counts, if it has that reading here: its side
+    /// conditions are constant true, or (in deferring mode, in a positive place) they are
+    /// not constant, and the general treatment takes over where they fail: a witness for
+    /// `some`, an obligation for `all` whose proxy is guarded by their failure, so CEGIS
+    /// verifies nothing where the counts decide. (They usually hold wherever the problem's
+    /// facts do, such as `adj in Node -> Node` under a scope that is not exact.)
+    fn counted(
+        &mut self,
+        q: Quantifier,
+        decl: &Decl,
+        body: &Formula,
+    ) -> Result<Option<Bit>, SolveError> {
+        let Some(r) = self.size_reading(q, decl, body) else {
+            return Ok(None);
+        };
+        let mut sides = Vec::with_capacity(r.side.len());
+        for side in &r.side {
+            sides.push(self.tr_formula(side)?);
+        }
+        let holds = self.circuit.and(&sides);
+        let fallback_allowed = self.defer && self.non_positive == 0;
+        if holds == Bit::FALSE || (holds != Bit::TRUE && !fallback_allowed) {
+            return Ok(None);
+        }
+        // An `all`'s other conjuncts occur negated: only first-order ones translate there.
+        if q == Quantifier::All && r.rest.iter().any(has_higher_order) {
+            return Ok(None);
+        }
+        let mut parts = Vec::with_capacity(r.rest.len() + 1);
+        for g in &r.rest {
+            parts.push(self.tr_formula(g)?);
+        }
+        let smaller = self.tr_expr(&r.smaller)?;
+        let larger = self.tr_expr(&r.larger)?;
+        // Wide enough for either count plus a sign bit: no wrapping.
+        let most = smaller.len().max(larger.len()) as u64;
+        let bw = 64 - most.leading_zeros() + 1;
+        let c = &mut self.circuit;
+        let a = BitVec::count(&smaller.bits(), bw, c);
+        let b = BitVec::count(&larger.bits(), bw, c);
+        let cmp = if r.strict { IntCmp::Lt } else { IntCmp::Le };
+        parts.push(BitVec::compare(cmp, &a, &b, c));
+        let exists = c.and(&parts);
+        let counted = match q {
+            Quantifier::Some => exists,
+            Quantifier::All => !exists,
+        };
+        if holds == Bit::TRUE {
+            return Ok(Some(counted));
+        }
+        let decls = std::slice::from_ref(decl);
+        // Either way the general part only counts where the side conditions fail: an
+        // unguarded witness would make refuting the quantifier a pigeonhole proof again.
+        let general = match q {
+            Quantifier::Some => {
+                let w = self.witness(decls, 0, body, false)?;
+                self.circuit.and2(!holds, w)
+            }
+            Quantifier::All => self.obligation_guarded(decls, 0, body, !holds),
+        };
+        let c = &mut self.circuit;
+        let counted = c.and2(holds, counted);
+        Ok(Some(c.or2(counted, general)))
+    }
+
     /// `all decls[i..] | body` over relations: a proxy that the caller must honour.
     fn obligation(&mut self, decls: &[Decl], i: usize, body: &Formula) -> Bit {
+        self.obligation_guarded(decls, i, body, Bit::TRUE)
+    }
+
+    /// The same with a proxy that can only be true where `guard` is: CEGIS verifies the
+    /// obligation only there.
+    fn obligation_guarded(&mut self, decls: &[Decl], i: usize, body: &Formula, guard: Bit) -> Bit {
         let formula = Formula::forall(decls[i..].to_vec(), body.clone());
         // Its free variables are those of the body and bounds minus the declared ones.
         self.analyze_formula(&formula);
@@ -901,7 +1039,8 @@ impl Translator {
             .iter()
             .filter_map(|v| self.env.get(v).map(|b| (*v, b.matrix.clone())))
             .collect();
-        let proxy = self.circuit.new_var();
+        let fresh = self.circuit.new_var();
+        let proxy = self.circuit.and2(guard, fresh);
         self.obligations.push(Obligation {
             formula,
             env,
