@@ -518,6 +518,7 @@ fn set_changes_and_shows_options() {
          set candidate_solver cadical\n\
          set singleton_overlap off\n\
          set lazy_orders off\n\
+         set count_injections off\n\
          set max_vars 1,000\n\
          set overflow prevent\n\
          set solver\n\
@@ -528,7 +529,7 @@ fn set_changes_and_shows_options() {
          set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(17).collect();
+    let first: Vec<&str> = out.lines().take(18).collect();
     assert_eq!(
         first,
         [
@@ -546,12 +547,13 @@ fn set_changes_and_shows_options() {
             "verifier_solver varisat",
             "singleton_overlap on",
             "lazy_orders on",
+            "count_injections on",
             "max_vars 2000000",
             "ascii off",
             "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(17).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(18).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -570,6 +572,7 @@ fn set_changes_and_shows_options() {
             "verifier_solver varisat",
             "singleton_overlap off",
             "lazy_orders off",
+            "count_injections off",
             "max_vars 1000",
             "ascii off",
             "overflow prevent",
