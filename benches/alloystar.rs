@@ -127,6 +127,7 @@ struct Row {
     ms: f64,
     /// Translation and solving; `None` when the child was killed.
     solve_ms: Option<f64>,
+    recheck_ms: Option<f64>,
     candidates: Option<usize>,
     counterexamples: Option<usize>,
 }
@@ -273,6 +274,7 @@ fn main() {
                     outcome: report.outcome,
                     ms: report.ms,
                     solve_ms: report.solve_ms,
+                    recheck_ms: report.recheck_ms,
                     candidates: report.candidates,
                     counterexamples: report.counterexamples,
                 };
@@ -317,6 +319,15 @@ fn main() {
             mine.iter().filter_map(|r| r.counterexamples).sum::<usize>(),
         );
     }
+
+    let rechecks: Vec<common::RecheckRow> = rows
+        .iter()
+        .filter_map(|r| {
+            let name = format!("{} ({})", r.key, r.encoding.short());
+            Some((name, r.solve_ms?, r.recheck_ms?))
+        })
+        .collect();
+    common::print_recheck_summary(&rechecks, 0.1, 10.0);
 
     // the comparison table
     println!();

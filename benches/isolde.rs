@@ -808,6 +808,21 @@ fn main() {
         }
     }
 
+    let rechecks: Vec<common::RecheckRow> = rows
+        .iter()
+        .filter_map(|r| {
+            let rep = r.report.as_ref()?;
+            let name = format!(
+                "{} at {} ({})",
+                problems[r.problem].key(),
+                r.txns,
+                cfg.ablations[r.ablation].name
+            );
+            Some((name, rep.solve_ms?, rep.recheck_ms?))
+        })
+        .collect();
+    common::print_recheck_summary(&rechecks, 0.1, 10.0);
+
     // The slowest.
     let mut slow: Vec<&Row> = rows.iter().filter(|r| r.report.is_some()).collect();
     slow.sort_by(|a, b| {

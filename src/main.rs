@@ -876,13 +876,14 @@ fn print_result(
     if (args.stats && cr.instances_seen <= 1) || interrupted {
         let _ = writeln!(
             out,
-            "  {} primary variables, {} auxiliary variables, {} clauses; translation {}, solving {}, {} SAT call(s)",
+            "  {} primary variables, {} auxiliary variables, {} clauses; translation {}, solving {}, {} SAT call(s), re-check {}",
             stats.primary_vars,
             stats.aux_vars,
             stats.clauses,
             ms(stats.translate_time),
             ms(stats.solve_time),
-            stats.sat_calls
+            stats.sat_calls,
+            ms(cr.recheck)
         );
         if stats.higher_order {
             let _ = writeln!(
@@ -954,6 +955,7 @@ fn json_result(text: &str, cr: &CommandRun, stopped: Option<StopReason>) -> serd
             "translate_ms": millis(stats.translate_time),
             "solve_ms": millis(stats.solve_time),
             "total_ms": millis(cr.elapsed),
+            "recheck_ms": millis(cr.recheck),
             "higher_order": stats.higher_order,
             "candidates": stats.candidates,
             "counterexamples": stats.counterexamples,

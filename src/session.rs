@@ -71,6 +71,8 @@ pub struct CommandRun {
     /// How many instances have been produced so far.
     pub instances_seen: usize,
     pub elapsed: Duration,
+    /// Time spent re-checking instances with the evaluator (part of `elapsed`).
+    pub recheck: Duration,
     verify: bool,
     /// The instance was shrunk: the solver can give no further ones.
     pub shrunk: bool,
@@ -92,6 +94,7 @@ impl CommandRun {
             outcome: Outcome::Unsat,
             instances_seen: 0,
             elapsed: Duration::ZERO,
+            recheck: Duration::ZERO,
             verify: opts.verify,
             shrunk: false,
         };
@@ -115,8 +118,10 @@ impl CommandRun {
         if let Outcome::Sat(inst) = &self.outcome {
             self.instances_seen += 1;
             if self.verify {
-                verify(&self.command, self.solver.bounds(), inst, &self.opts)
-                    .map_err(|msg| self.verification_failed(msg))?;
+                let started = Instant::now();
+                let checked = verify(&self.command, self.solver.bounds(), inst, &self.opts);
+                self.recheck += started.elapsed();
+                checked.map_err(|msg| self.verification_failed(msg))?;
             }
         }
         Ok(&self.outcome)
@@ -138,8 +143,11 @@ impl CommandRun {
         self.shrunk = true;
         let Some(inst) = smaller else { return Ok(0) };
         if self.verify {
-            verify(&self.command, self.solver.bounds(), &inst, &self.opts)
-                .map_err(|msg| self.verification_failed(msg))?;
+            let started = Instant::now();
+            let checked = verify(&self.command, self.solver.bounds(), &inst, &self.opts);
+            self.recheck += started.elapsed();
+            self.elapsed += started.elapsed();
+            checked.map_err(|msg| self.verification_failed(msg))?;
         }
         self.outcome = Outcome::Sat(inst);
         Ok(before - self.own_size().unwrap_or(before))

@@ -490,6 +490,9 @@ fn json_has_the_documented_schema() {
     let check = objs.iter().find(|o| o["kind"] == "check").unwrap();
     assert_eq!(check["counterexample"], true);
     assert!(check["stats"]["total_ms"].is_number());
+    // A counterexample was re-checked by the evaluator, within the command's time.
+    let recheck = check["stats"]["recheck_ms"].as_f64().unwrap();
+    assert!(recheck > 0.0 && recheck <= check["stats"]["total_ms"].as_f64().unwrap());
     let unsat_free: Vec<_> = objs.iter().filter(|o| o["outcome"] == "unsat").collect();
     for o in unsat_free {
         assert!(o["index"].is_null() && o["detail"].is_null());

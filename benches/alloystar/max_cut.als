@@ -17,11 +17,12 @@
 -- least half of the edges (an injection from the uncut edges into the cut ones, both
 -- stored in both directions).
 --
--- Scaling (release build, default options): this is the hardest family here, as the
--- universal is a 4-ary relation and CEGIS learns little from one map: the search
--- takes about 54 s at 7 nodes (945 candidates, 28,000 counterexamples; 13 s with
--- `--verifier-solver cadical`, but at 8 nodes 59 s by default and over 300 s so); localOptimum and halfTheEdges take about 3 s at 5 nodes,
--- bipartiteCutCompletely 0.6 s.
+-- Scaling: CEGIS learns little from one map (a lemma about one map excludes only the
+-- candidates whose cut is exactly that map's domain), and refuting a map is a
+-- pigeonhole proof. With `--no-count-injections` the search takes about 105 s at 7
+-- nodes (1,100 candidates, 32,671 counterexamples). solder reads such a quantifier as
+-- the comparison of counts it states (`#cut[s] < #cut[t]`), and then the search takes
+-- tens of milliseconds at 7 and 8 nodes; see `cargo bench --bench alloystar`.
 module alloystar/max_cut
 
 sig Node { adj: set Node }
@@ -65,6 +66,8 @@ maxCut3: run imperfectMaxCut for exactly 3 Node expect 1
 maxCut4: run imperfectMaxCut for exactly 4 Node expect 1
 maxCut5: run imperfectMaxCut for exactly 5 Node expect 1
 maxCut6: run imperfectMaxCut for exactly 6 Node expect 1
+maxCut7: run imperfectMaxCut for exactly 7 Node expect 1
+maxCut8: run imperfectMaxCut for exactly 8 Node expect 1
 
 -- a connected graph whose maximum cuts leave edges uncut, with a maximum cut that is
 -- not the only one up to swapping sides

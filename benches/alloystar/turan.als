@@ -36,15 +36,14 @@
 -- and a complete bipartite graph on three nodes at most two.
 --
 -- What is hard: refuting an injection is a pigeonhole problem, hard for CDCL SAT
--- solvers. Checks whose hypothesis is first order (mantel, turanK4Free) only ever ask
--- the verifier for an injection that exists, and scale further: mantel takes about 1 s
--- at 7 nodes, turanK4Free about 0.5 s at 6. The general turan check lets the candidate
--- pick a graph with too many edges for a clique it wrongly believes maximum, and then
--- the verifier must refute the injection: turan takes 9 ms on 3 nodes but 37 s on 4
--- (159 s with every verifier kept on varisat, `--no-escalate`; 4 s with
--- `--verifier-solver cadical`). The same holds for the tightness search, which must
--- refute an injection into every split: extremal4 spends about 0.9 s solving and 0.8 s
--- re-checking its instance.
+-- solvers, and a lemma about one map teaches the candidate little. The general turan
+-- check lets the candidate pick a graph with too many edges for a clique it wrongly
+-- believes maximum, and then the verifier must refute the injection: with
+-- `--no-count-injections`, turan takes 9 ms on 3 nodes but about 80 s on 4, and the
+-- tightness search (which must refute an injection into every split) over 300 s on 5.
+-- solder reads these quantifiers as the comparisons of counts they state, so that
+-- CEGIS learns count lemmas (`#adj <= #multipartite[p]` for the labelling p it found);
+-- see `cargo bench --bench alloystar` for the figures.
 module alloystar/turan
 
 sig Node { adj: set Node }
@@ -101,6 +100,7 @@ assert mantel {
 mantel5: check mantel for 5 expect 0
 mantel6: check mantel for 6 expect 0
 mantel7: check mantel for 7 expect 0
+mantel8: check mantel for 8 expect 0
 
 -- the same with the split required to be balanced, as floor(n^2/4) = floor(n/2) ceil(n/2)
 check mantelBalanced {
@@ -125,13 +125,22 @@ assert turanK4Free {
 
 turanK4Free5: check turanK4Free for 5 expect 0
 turanK4Free6: check turanK4Free for 6 expect 0
+turanK4Free7: check turanK4Free for 7 expect 0
+turanK4Free8: check turanK4Free for 8 expect 0
 
 -- Turan for every r at once, r the clique number: parts labelled by a maximum clique
-check turan {
+assert turanAll {
   all c: set Node | maxClique[c] implies
     (some p: Node -> c, f: Node -> Node -> Node -> Node |
        (all v: Node | one v.p) and pairInjection[f, adj, multipartite[p]])
-} for 3 expect 0
+}
+
+turan: check turanAll for 3 expect 0
+turan4: check turanAll for 4 expect 0
+turan5: check turanAll for 5 expect 0
+turan6: check turanAll for 6 expect 0
+turan7: check turanAll for 7 expect 0
+turan8: check turanAll for 8 expect 0
 
 -- with one part fewer than the clique number the bound fails: a single edge does not
 -- fit into a graph with one part (and a single node not into one with none)
@@ -150,3 +159,7 @@ pred extremal {
 
 extremal3: run extremal for exactly 3 Node expect 1
 extremal4: run extremal for exactly 4 Node expect 1
+extremal5: run extremal for exactly 5 Node expect 1
+extremal6: run extremal for exactly 6 Node expect 1
+extremal7: run extremal for exactly 7 Node expect 1
+extremal8: run extremal for exactly 8 Node expect 1

@@ -126,6 +126,9 @@ pub struct ChildReport {
     pub ms: f64,
     /// Translation and solving; `None` when the child was killed or failed.
     pub solve_ms: Option<f64>,
+    /// Re-checking the instance with the evaluator (zero for "no instance"); `None`
+    /// when the child was killed or failed.
+    pub recheck_ms: Option<f64>,
     /// CEGIS candidates and counterexamples (so far, when the limit passed).
     pub candidates: Option<usize>,
     pub counterexamples: Option<usize>,
@@ -191,6 +194,7 @@ pub fn child_main(args: &[String]) {
     };
     let stats = run.stats();
     let solve_ms = (stats.translate_time + stats.solve_time).as_secs_f64() * 1000.0;
+    let recheck_ms = run.recheck.as_secs_f64() * 1000.0;
     let verdict = if stop.load(Ordering::SeqCst) && run.found().is_none() {
         "timeout"
     } else {
@@ -200,7 +204,7 @@ pub fn child_main(args: &[String]) {
         let mut out = out.lock().unwrap();
         let _ = writeln!(
             out,
-            "done {verdict} {ms:.3} {solve_ms:.3} {} {}",
+            "done {verdict} {ms:.3} {solve_ms:.3} {recheck_ms:.3} {} {}",
             stats.candidates, stats.counterexamples
         );
         let _ = out.flush();
@@ -278,7 +282,7 @@ pub fn run_child(file: &Path, index: usize, timeout: Duration, flags: &[String])
             ["progress", cand, cex] => {
                 counts = [cand.parse().ok(), cex.parse().ok()];
             }
-            ["done", verdict, ms, solve_ms, cand, cex] => {
+            ["done", verdict, ms, solve_ms, recheck_ms, cand, cex] => {
                 let outcome = match *verdict {
                     "sat" => Outcome::Found(1),
                     "unsat" => Outcome::Found(0),
@@ -289,6 +293,7 @@ pub fn run_child(file: &Path, index: usize, timeout: Duration, flags: &[String])
                     outcome,
                     ms: ms.parse().unwrap_or(elapsed_ms),
                     solve_ms: solve_ms.parse().ok(),
+                    recheck_ms: recheck_ms.parse().ok(),
                     candidates: cand.parse().ok(),
                     counterexamples: cex.parse().ok(),
                 };
@@ -308,7 +313,59 @@ pub fn run_child(file: &Path, index: usize, timeout: Duration, flags: &[String])
         outcome,
         ms: elapsed_ms,
         solve_ms: None,
+        recheck_ms: None,
         candidates: counts[0],
         counterexamples: counts[1],
+    }
+}
+
+/// A command's name, its translation and solving time, and its re-check time (ms).
+pub type RecheckRow = (String, f64, f64);
+
+/// The evaluator's re-check against translation and solving, over the commands that
+/// found an instance (`(name, solve ms, re-check ms)`): the total, the largest shares,
+/// and which commands exceed `limit` (a fraction of solving). Commands solved in under
+/// `floor_ms` are listed apart: there a fixed cost of a millisecond dominates any ratio.
+pub fn print_recheck_summary(rows: &[RecheckRow], limit: f64, floor_ms: f64) {
+    let checked: Vec<&RecheckRow> = rows.iter().filter(|r| r.2 > 0.0).collect();
+    if checked.is_empty() {
+        return;
+    }
+    let solve: f64 = checked.iter().map(|r| r.1).sum();
+    let recheck: f64 = checked.iter().map(|r| r.2).sum();
+    println!();
+    println!(
+        "re-check of {} instance(s): {recheck:.1} ms against {solve:.1} ms of translation and \
+         solving ({:.1}%)",
+        checked.len(),
+        100.0 * recheck / solve.max(0.001)
+    );
+    let share = |r: &RecheckRow| r.2 / r.1.max(0.001);
+    let (big, small): (Vec<&RecheckRow>, Vec<&RecheckRow>) =
+        checked.iter().partition(|r| r.1 >= floor_ms);
+    let over: Vec<_> = big.iter().filter(|r| share(r) > limit).collect();
+    println!(
+        "  solved in {floor_ms} ms or more: {} of {} above {:.0}% of solving",
+        over.len(),
+        big.len(),
+        100.0 * limit
+    );
+    let mut worst: Vec<_> = big.clone();
+    worst.sort_by(|a, b| share(b).total_cmp(&share(a)));
+    for r in worst.iter().take(5) {
+        println!(
+            "    {:<40} re-check {:>9.1} ms, solving {:>9.1} ms ({:.1}%)",
+            r.0,
+            r.2,
+            r.1,
+            100.0 * share(r)
+        );
+    }
+    if !small.is_empty() {
+        let most = small.iter().map(|r| r.2).fold(0.0, f64::max);
+        println!(
+            "  solved in under {floor_ms} ms: {} command(s), re-check at most {most:.2} ms",
+            small.len()
+        );
     }
 }

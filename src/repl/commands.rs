@@ -572,7 +572,7 @@ fn stats(session: &mut Session) {
     let st = last.run.stats();
     let text = format!(
         "{}: {} primary variables, {} auxiliary variables, {} clauses\n\
-         translation {}, solving {}, {} SAT call{}; {} instance{} so far; last answer in {}",
+         translation {}, solving {}, {} SAT call{}, re-check {}; {} instance{} so far; last answer in {}",
         last.command.text.lines().next().unwrap_or(""),
         st.primary_vars,
         st.aux_vars,
@@ -581,6 +581,7 @@ fn stats(session: &mut Session) {
         super::session::fmt_duration(st.solve_time),
         st.sat_calls,
         plural(st.sat_calls),
+        super::session::fmt_duration(last.run.recheck),
         last.run.instances_seen,
         plural(last.run.instances_seen),
         super::session::fmt_duration(last.elapsed),
