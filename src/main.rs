@@ -107,6 +107,10 @@ struct ProgramsArgs {
     /// Give up on each level after SECS seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     timeout: Option<f64>,
+    /// Levels checked at once [default: the machine's cores]; the output keeps their
+    /// order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    threads: Option<u64>,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -1244,8 +1248,21 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
     }
     let mut code = exit::OK;
     let mut reports = Vec::new();
-    for (q, expect) in &queries {
-        let report = programs::check_level(&app, q, &opts, timeout)?;
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let levels: Vec<programs::Query> = queries.iter().map(|(q, _)| q.clone()).collect();
+    let mut failure = None;
+    programs::check_levels(&app, &levels, &opts, timeout, threads, |i, answer| {
+        let expect = &queries[i].1;
+        let report = match answer {
+            Ok(r) => r,
+            Err(e) => {
+                failure = Some(e);
+                return false;
+            }
+        };
         if args.json {
             reports.push(render::programs::report_json(
                 &report,
@@ -1267,6 +1284,10 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
         if matches!(report.outcome, programs::Outcome::Timeout) && code == exit::OK {
             code = exit::STOPPED;
         }
+        true
+    });
+    if let Some(e) = failure {
+        return Err(e);
     }
     if args.json {
         println!("{}", serde_json::Value::Array(reports));

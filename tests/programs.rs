@@ -412,3 +412,54 @@ fn an_error_in_a_level_body_points_into_the_program_file() {
         sources.render(&err.0, false)
     );
 }
+
+/// Levels checked on several threads answer as on one, in the order asked; an error in
+/// a later level still fails the command.
+#[test]
+fn levels_on_several_threads_answer_in_order_as_on_one() {
+    let run = |threads: &str| {
+        let (code, out, err) = solder(&[
+            "programs",
+            "examples/programs/smallbank.prog",
+            "--level",
+            "PSI,SI,SER,CC",
+            "--cycle",
+            "3",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let mut reports: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        for r in reports.as_array_mut().unwrap() {
+            r.as_object_mut().unwrap().remove("times_ms");
+        }
+        reports
+    };
+    let one = run("1");
+    let levels: Vec<&str> = one
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(levels, ["PSI", "SI", "SER", "CC"]);
+    assert_eq!(run("3"), one);
+    let (code, _, err) = solder(&[
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--level",
+        "SI,NoSuchLevel",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("NoSuchLevel"), "{err}");
+    let (code, _, err) = solder(&[
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -449,3 +449,53 @@ pub fn check_level(
         times,
     })
 }
+
+/// Answer several queries on `threads` worker threads. `each` receives the answers in
+/// the queries' order, each as soon as it and every one before it are in, and says
+/// whether to go on: once it says no, no further query is started (those running
+/// finish) and nothing more is passed to it.
+pub fn check_levels(
+    app: &AppModel,
+    queries: &[Query],
+    opts: &RunOptions,
+    timeout: Option<Duration>,
+    threads: usize,
+    mut each: impl FnMut(usize, Result<Report, Errors>) -> bool,
+) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let quit = AtomicBool::new(false);
+    let (send, receive) = std::sync::mpsc::channel::<(usize, Result<Report, Errors>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, queries.len().max(1)) {
+            let send = send.clone();
+            let (next, quit) = (&next, &quit);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= queries.len() || quit.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    if send
+                        .send((i, check_level(app, &queries[i], opts, timeout)))
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        // Answers arrive in any order; they are passed on in the queries' order.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (i, answer) in receive {
+            waiting.insert(i, answer);
+            while let Some(answer) = waiting.remove(&due) {
+                due += 1;
+                if !quit.load(Ordering::Relaxed) && !each(due - 1, answer) {
+                    quit.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+}
