@@ -135,7 +135,7 @@ fn fixed_strict_orders_agree_with_brute_force() {
                     (0..r.arity)
                         .rev()
                         .map(|k| (i / n.pow(k as u32)) % n)
-                        .collect()
+                        .collect::<Vec<_>>()
                 }),
             );
             r.lower = TupleSet::empty(r.arity);

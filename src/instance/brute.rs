@@ -3,7 +3,7 @@
 
 use super::Instance;
 use super::evaluate::{EvalError, eval_formula};
-use crate::logic::{Bounds, Formula, Tuple, TupleSet};
+use crate::logic::{Atom, Bounds, Formula, TupleSet};
 
 /// Calls `f` with every instance within the bounds (each relation between lower and upper),
 /// stopping early if `f` returns false. Errors if the number of instances exceeds `limit`.
@@ -24,7 +24,7 @@ pub fn for_each_instance(
     }
     // Every tuple in some upper bound but not in the lower bound is free: one instance per
     // subset of the free tuples, the bits of a counter choosing which ones are in.
-    let free: Vec<(usize, &Tuple)> = bounds
+    let free: Vec<(usize, &[Atom])> = bounds
         .relations
         .iter()
         .enumerate()
@@ -49,7 +49,7 @@ pub fn for_each_instance(
         let mut values: Vec<TupleSet> = bounds.relations.iter().map(|r| r.lower.clone()).collect();
         for (bit, (relation, tuple)) in free.iter().enumerate() {
             if mask & (1 << bit) != 0 {
-                values[*relation].insert((*tuple).clone());
+                values[*relation].insert(tuple);
             }
         }
         let instance = Instance {

@@ -650,10 +650,8 @@ impl<'a> Evaluator<'a> {
         let bound = self.expr(&decl.bound)?;
         let mark = self.env.len();
         for tuple in bound.iter() {
-            self.env.bind(
-                decl.var,
-                TupleSet::from_tuples(bound.arity(), [tuple.clone()]),
-            );
+            self.env
+                .bind(decl.var, TupleSet::from_tuples(bound.arity(), [tuple]));
             let prefix_len = prefix.len();
             prefix.extend_from_slice(tuple);
             let result = self.for_each_binding(rest, what, prefix, leaf);
@@ -682,20 +680,18 @@ impl<'a> Evaluator<'a> {
     /// its multiplicity (for `one`, the single tuples).
     fn decl_range(&mut self, decl: &Decl) -> Result<DeclRange, EvalError> {
         let bound = self.expr(&decl.bound)?;
-        let range = DeclRange {
-            arity: bound.arity(),
-            tuples: bound.iter().cloned().collect(),
-            mult: decl.mult,
-        };
         let enumerates_subsets = matches!(decl.mult, DeclMult::Some | DeclMult::Set);
-        if enumerates_subsets && range.tuples.len() > MAX_SUBSETS_LOG2 {
+        if enumerates_subsets && bound.len() > MAX_SUBSETS_LOG2 {
             return Err(EvalError::new(format!(
                 "quantifier over {} tuples is too large to evaluate (`{}`)",
-                range.tuples.len(),
+                bound.len(),
                 decl.name
             )));
         }
-        Ok(range)
+        Ok(DeclRange {
+            tuples: bound,
+            mult: decl.mult,
+        })
     }
 
     /// The value of `e` without copying it where it is stored: a relation, a bound
@@ -782,7 +778,7 @@ impl<'a> Evaluator<'a> {
     fn pair_within(&mut self, x: &Expr, y: &Expr, c: &Expr) -> Result<Option<bool>, EvalError> {
         let pair = match (self.in_place(x), self.in_place(y)) {
             (Some(vx), Some(vy)) if vx.len() == 1 && vy.len() == 1 => {
-                let mut pair = vx.iter().next().expect("one tuple").clone();
+                let mut pair = vx.iter().next().expect("one tuple").to_vec();
                 pair.extend_from_slice(vy.iter().next().expect("one tuple"));
                 pair
             }
@@ -899,8 +895,7 @@ enum Operand {
 /// The values of a quantified variable, produced one at a time so that large subset ranges
 /// need no memory.
 struct DeclRange {
-    arity: usize,
-    tuples: Vec<Tuple>,
+    tuples: TupleSet,
     mult: DeclMult,
 }
 
@@ -919,10 +914,11 @@ impl DeclRange {
     /// `set` the bits of the index (plus one for `some`, skipping the empty set) choose
     /// tuples.
     fn get(&self, i: u64) -> TupleSet {
-        let single = |k: u64| TupleSet::from_tuples(self.arity, [self.tuples[k as usize].clone()]);
+        let single =
+            |k: u64| TupleSet::from_tuples(self.tuples.arity(), [self.tuples.get(k as usize)]);
         match self.mult {
             DeclMult::One => single(i),
-            DeclMult::Lone if i == 0 => TupleSet::empty(self.arity),
+            DeclMult::Lone if i == 0 => TupleSet::empty(self.tuples.arity()),
             DeclMult::Lone => single(i - 1),
             DeclMult::Some => self.subset(i + 1),
             DeclMult::Set => self.subset(i),
@@ -930,22 +926,23 @@ impl DeclRange {
     }
 
     fn subset(&self, mask: u64) -> TupleSet {
+        // In order, as the bound's tuples are.
         let chosen = self
             .tuples
             .iter()
             .enumerate()
             .filter(|(k, _)| mask & (1 << k) != 0)
-            .map(|(_, t)| t.clone());
-        TupleSet::from_tuples(self.arity, chosen)
+            .flat_map(|(_, t)| t.iter().copied());
+        TupleSet::from_flat(self.tuples.arity(), chosen.collect())
     }
 }
 
 fn identity(atoms: impl Iterator<Item = Atom>) -> TupleSet {
-    TupleSet::from_tuples(2, atoms.map(|a| vec![a, a]))
+    TupleSet::from_flat(2, atoms.flat_map(|a| [a, a]).collect())
 }
 
-fn filter(rel: &TupleSet, keep: impl Fn(&Tuple) -> bool) -> TupleSet {
-    TupleSet::from_tuples(rel.arity(), rel.iter().filter(|t| keep(t)).cloned())
+fn filter(rel: &TupleSet, keep: impl Fn(&[Atom]) -> bool) -> TupleSet {
+    TupleSet::from_tuples(rel.arity(), rel.iter().filter(|t| keep(t)))
 }
 
 /// `a ++ b`: the tuples of `b`, and those of `a` whose first atom is not a first atom of `b`.
@@ -967,59 +964,54 @@ fn check_join_arities(a: &TupleSet, b: &TupleSet, e: &Expr) -> Result<(), EvalEr
 
 /// Each tuple with its last atom moved to the front.
 fn rotate_last_first(r: &TupleSet) -> TupleSet {
-    TupleSet::from_tuples(
-        r.arity(),
-        r.iter().map(|t| {
-            let mut rotated = Vec::with_capacity(t.len());
-            rotated.push(t[t.len() - 1]);
-            rotated.extend_from_slice(&t[..t.len() - 1]);
-            rotated
-        }),
-    )
+    let mut atoms = Vec::with_capacity(r.len() * r.arity());
+    for t in r {
+        atoms.push(t[t.len() - 1]);
+        atoms.extend_from_slice(&t[..t.len() - 1]);
+    }
+    TupleSet::from_flat(r.arity(), atoms)
 }
 
 /// The join `a.b` given `a` rotated by `rotate_last_first`: for each tuple of `b`, the
 /// tuples of `a` that end with its first atom. The same value as `join(a, b)`.
 fn backward_join(a_rotated: &TupleSet, b: &TupleSet, a_arity: usize) -> TupleSet {
-    let mut out = TupleSet::empty(a_arity + b.arity() - 2);
+    let mut atoms = Vec::new();
     for u in b {
         for t in a_rotated.starting_with(u[0]) {
-            let mut joined = t[1..].to_vec();
-            joined.extend_from_slice(&u[1..]);
-            out.insert(joined);
+            atoms.extend_from_slice(&t[1..]);
+            atoms.extend_from_slice(&u[1..]);
         }
     }
-    out
+    TupleSet::from_flat(a_arity + b.arity() - 2, atoms)
 }
 
 /// Relational join: `t ++ u` without the matched atoms, for `t ∈ a`, `u ∈ b`, last of `t` =
 /// first of `u`.
 fn join(a: &TupleSet, b: &TupleSet) -> TupleSet {
-    let mut out = TupleSet::empty(a.arity() + b.arity() - 2);
+    let mut atoms = Vec::new();
     for t in a {
         for u in b.starting_with(t[t.len() - 1]) {
-            let mut joined = t[..t.len() - 1].to_vec();
-            joined.extend_from_slice(&u[1..]);
-            out.insert(joined);
+            atoms.extend_from_slice(&t[..t.len() - 1]);
+            atoms.extend_from_slice(&u[1..]);
         }
     }
-    out
+    TupleSet::from_flat(a.arity() + b.arity() - 2, atoms)
 }
 
+/// `a -> b`: in order already, as both sides are.
 fn product(a: &TupleSet, b: &TupleSet) -> TupleSet {
-    let mut out = TupleSet::empty(a.arity() + b.arity());
+    let mut atoms = Vec::with_capacity(a.len() * b.len() * (a.arity() + b.arity()));
     for t in a {
         for u in b {
-            let mut joined = t.clone();
-            joined.extend_from_slice(u);
-            out.insert(joined);
+            atoms.extend_from_slice(t);
+            atoms.extend_from_slice(u);
         }
     }
-    out
+    TupleSet::from_flat(a.arity() + b.arity(), atoms)
 }
 
 fn transpose(r: &TupleSet) -> TupleSet {
-    TupleSet::from_tuples(2, r.iter().map(|t| vec![t[1], t[0]]))
+    TupleSet::from_flat(2, r.iter().flat_map(|t| [t[1], t[0]]).collect())
 }
 
 /// Each first atom of a binary relation with the atoms it relates to.
@@ -1037,7 +1029,7 @@ fn successor_lists(r: &TupleSet) -> HashMap<Atom, Vec<Atom>> {
 /// commit order over 200 transactions.)
 fn closure(r: &TupleSet) -> TupleSet {
     let successors = successor_lists(r);
-    let mut out = TupleSet::empty(2);
+    let mut out = Vec::new();
     let mut seen: HashSet<Atom> = HashSet::new();
     let mut stack = Vec::new();
     for (&source, first) in &successors {
@@ -1045,14 +1037,14 @@ fn closure(r: &TupleSet) -> TupleSet {
         stack.extend_from_slice(first);
         while let Some(a) = stack.pop() {
             if seen.insert(a) {
-                out.insert(vec![source, a]);
+                out.extend_from_slice(&[source, a]);
                 if let Some(next) = successors.get(&a) {
                     stack.extend(next.iter().filter(|b| !seen.contains(b)));
                 }
             }
         }
     }
-    out
+    TupleSet::from_flat(2, out)
 }
 
 /// `first` is one atom of `elems`, and `next` is exactly the chain that starts at it and
@@ -1091,7 +1083,7 @@ fn is_total_order(elems: &TupleSet, first: &TupleSet, next: &TupleSet) -> bool {
     if elems.is_empty() || first.len() != 1 || !first.is_subset(elems) {
         return false;
     }
-    let in_elems = |t: &Tuple| elems.contains(&t[..1]) && elems.contains(&t[1..]);
+    let in_elems = |t: &[Atom]| elems.contains(&t[..1]) && elems.contains(&t[1..]);
     if !next.iter().all(in_elems) {
         return false;
     }
@@ -1339,7 +1331,10 @@ mod tests {
             let l = random_pairs(&mut state, 4, 15 + (round as u64 % 5) * 15);
             let r = random_pairs(&mut state, 4, 15 + (round as u64 % 3) * 20);
             let mut c = join(&l, &r).union(&random_pairs(&mut state, 4, 10));
-            let dropped = c.iter().nth(round as usize % c.len().max(1)).cloned();
+            let dropped = c
+                .iter()
+                .nth(round as usize % c.len().max(1))
+                .map(<[Atom]>::to_vec);
             if let Some(t) = dropped.filter(|_| round % 2 == 0) {
                 c.remove(&t);
             }

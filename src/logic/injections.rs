@@ -59,7 +59,7 @@ impl SizeComparison {
         super::TupleSet::from_tuples(
             from.arity() + into.arity(),
             from.iter().zip(into.iter()).map(|(x, y)| {
-                let mut t = x.clone();
+                let mut t = x.to_vec();
                 t.extend_from_slice(y);
                 t
             }),

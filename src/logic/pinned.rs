@@ -95,8 +95,8 @@ pub fn exact_value(e: &Expr, bounds: &Bounds) -> Option<TupleSet> {
                 .iter()
                 .map(|t| t[0])
                 .collect::<std::collections::BTreeSet<_>>();
-            let kept = a.iter().filter(|t| !firsts.contains(&t[0])).cloned();
-            TupleSet::from_tuples(a.arity(), kept.chain(b.iter().cloned()))
+            let kept = a.iter().filter(|t| !firsts.contains(&t[0]));
+            TupleSet::from_tuples(a.arity(), kept.chain(b.iter()))
         }
         DomainRestrict(s, r) => domain_restrict(&exact_value(s, bounds)?, &exact_value(r, bounds)?),
         RangeRestrict(r, s) => range_restrict(&exact_value(r, bounds)?, &exact_value(s, bounds)?),

@@ -98,33 +98,89 @@ impl Universe {
     }
 }
 
-/// A set of tuples of one arity, kept sorted (lexicographically by atom index).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A set of tuples of one arity, kept sorted (lexicographically by atom index) and stored
+/// flat: the atoms of the tuples one after another, `arity` per tuple. The evaluator builds
+/// thousands of small sets per re-check; one buffer per set instead of one per tuple is
+/// what keeps that cheap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TupleSet {
     arity: usize,
-    tuples: BTreeSet<Tuple>,
+    /// The number of tuples (needed apart from `atoms` for arity 0, whose one possible
+    /// tuple has no atoms).
+    len: usize,
+    atoms: Vec<Atom>,
+}
+
+/// Ordered as the sequence of its tuples, after the arity: the order a set of sorted
+/// tuples would have.
+impl Ord for TupleSet {
+    fn cmp(&self, other: &TupleSet) -> std::cmp::Ordering {
+        (self.arity, &self.atoms, self.len).cmp(&(other.arity, &other.atoms, other.len))
+    }
+}
+
+impl PartialOrd for TupleSet {
+    fn partial_cmp(&self, other: &TupleSet) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl TupleSet {
     pub fn empty(arity: usize) -> TupleSet {
         TupleSet {
             arity,
-            tuples: BTreeSet::new(),
+            len: 0,
+            atoms: Vec::new(),
         }
     }
 
     /// Panics if a tuple has the wrong arity: that is a bug in the caller, not a user error.
-    pub fn from_tuples(arity: usize, tuples: impl IntoIterator<Item = Tuple>) -> TupleSet {
-        let mut s = TupleSet::empty(arity);
+    pub fn from_tuples<T: AsRef<[Atom]>>(
+        arity: usize,
+        tuples: impl IntoIterator<Item = T>,
+    ) -> TupleSet {
+        let mut atoms = Vec::new();
+        let mut len = 0;
         for t in tuples {
-            s.insert(t);
+            let t = t.as_ref();
+            assert_eq!(t.len(), arity, "tuple arity mismatch");
+            atoms.extend_from_slice(t);
+            len += 1;
         }
-        s
+        if arity == 0 {
+            return TupleSet {
+                arity,
+                len: len.min(1),
+                atoms,
+            };
+        }
+        TupleSet::from_flat(arity, atoms)
+    }
+
+    /// The set of the tuples whose atoms `atoms` lists one after another, in any order and
+    /// with repeats. Panics unless `arity` divides the length (a caller's bug).
+    pub fn from_flat(arity: usize, mut atoms: Vec<Atom>) -> TupleSet {
+        assert!(
+            arity > 0 && atoms.len().is_multiple_of(arity),
+            "tuple arity mismatch"
+        );
+        let sorted = atoms
+            .chunks_exact(arity)
+            .zip(atoms.chunks_exact(arity).skip(1))
+            .all(|(a, b)| a < b);
+        if !sorted {
+            atoms = sort_dedup(arity, atoms);
+        }
+        TupleSet {
+            arity,
+            len: atoms.len() / arity,
+            atoms,
+        }
     }
 
     /// The unary set of the given atoms.
     pub fn of_atoms(atoms: impl IntoIterator<Item = Atom>) -> TupleSet {
-        TupleSet::from_tuples(1, atoms.into_iter().map(|a| vec![a]))
+        TupleSet::from_flat(1, atoms.into_iter().collect())
     }
 
     pub fn arity(&self) -> usize {
@@ -132,74 +188,366 @@ impl TupleSet {
     }
 
     pub fn len(&self) -> usize {
-        self.tuples.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.tuples.is_empty()
+        self.len == 0
+    }
+
+    /// The `i`th tuple in order; panics if `i >= len()`.
+    pub fn get(&self, i: usize) -> &[Atom] {
+        assert!(i < self.len, "tuple index out of range");
+        &self.atoms[i * self.arity..(i + 1) * self.arity]
+    }
+
+    /// Where `t` is, or where it would go.
+    fn position(&self, t: &[Atom]) -> Result<usize, usize> {
+        if self.arity == 0 {
+            return if self.len == 1 { Ok(0) } else { Err(0) };
+        }
+        let (mut lo, mut hi) = (0, self.len);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.get(mid).cmp(t) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Ok(mid),
+            }
+        }
+        Err(lo)
     }
 
     pub fn contains(&self, t: &[Atom]) -> bool {
-        self.tuples.contains(t)
+        t.len() == self.arity && self.position(t).is_ok()
     }
 
-    pub fn insert(&mut self, t: Tuple) -> bool {
+    pub fn insert(&mut self, t: impl AsRef<[Atom]>) -> bool {
+        let t = t.as_ref();
         assert_eq!(t.len(), self.arity, "tuple arity mismatch");
-        self.tuples.insert(t)
+        // Tuples mostly arrive in order: appending needs no search.
+        let at = if self.len == 0 || (self.arity > 0 && self.get(self.len - 1) < t) {
+            self.len
+        } else {
+            match self.position(t) {
+                Ok(_) => return false,
+                Err(at) => at,
+            }
+        };
+        let start = at * self.arity;
+        self.atoms.splice(start..start, t.iter().copied());
+        self.len += 1;
+        true
     }
 
     pub fn remove(&mut self, t: &[Atom]) -> bool {
-        self.tuples.remove(t)
+        if t.len() != self.arity {
+            return false;
+        }
+        match self.position(t) {
+            Ok(at) => {
+                self.atoms.drain(at * self.arity..(at + 1) * self.arity);
+                self.len -= 1;
+                true
+            }
+            Err(_) => false,
+        }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &Tuple> + '_ {
-        self.tuples.iter()
+    pub fn iter(&self) -> Tuples<'_> {
+        Tuples {
+            set: self,
+            front: 0,
+            back: self.len,
+        }
     }
 
     /// The tuples whose first atom is `first`, in order.
-    pub fn starting_with(&self, first: Atom) -> impl Iterator<Item = &Tuple> + '_ {
-        let (from, to) = (vec![first], vec![first.saturating_add(1)]);
-        let all = first == Atom::MAX;
-        self.tuples
-            .range(from..)
-            .take_while(move |t| all || **t < to)
+    pub fn starting_with(&self, first: Atom) -> Tuples<'_> {
+        if self.arity == 0 {
+            return Tuples {
+                set: self,
+                front: 0,
+                back: 0,
+            };
+        }
+        let firsts = |i: usize| self.atoms[i * self.arity];
+        let front = partition_point(self.len, |i| firsts(i) < first);
+        let back = front + partition_point(self.len - front, |i| firsts(front + i) <= first);
+        Tuples {
+            set: self,
+            front,
+            back,
+        }
     }
 
     pub fn is_subset(&self, other: &TupleSet) -> bool {
-        self.tuples.is_subset(&other.tuples)
+        if self.arity != other.arity || self.len > other.len {
+            return self.len == 0;
+        }
+        let mut theirs = other.iter();
+        'mine: for t in self.iter() {
+            for u in theirs.by_ref() {
+                match u.cmp(t) {
+                    std::cmp::Ordering::Less => continue,
+                    std::cmp::Ordering::Equal => continue 'mine,
+                    std::cmp::Ordering::Greater => return false,
+                }
+            }
+            return false;
+        }
+        true
+    }
+
+    /// Merges two sorted sets, keeping a tuple by where it occurs (in `self` only, in
+    /// both, in `other` only).
+    fn merge(&self, other: &TupleSet, keep: [bool; 3]) -> TupleSet {
+        assert_eq!(self.arity, other.arity, "tuple arity mismatch");
+        if self.arity == 0 {
+            let (a, b) = (self.len == 1, other.len == 1);
+            let kept = match (a, b) {
+                (true, false) => keep[0],
+                (true, true) => keep[1],
+                (false, true) => keep[2],
+                (false, false) => false,
+            };
+            return TupleSet {
+                arity: 0,
+                len: kept as usize,
+                atoms: Vec::new(),
+            };
+        }
+        let mut atoms = Vec::with_capacity(if keep[0] || keep[2] {
+            self.atoms.len() + other.atoms.len()
+        } else {
+            self.atoms.len().min(other.atoms.len())
+        });
+        let (mut i, mut j) = (0, 0);
+        while i < self.len && j < other.len {
+            let (t, u) = (self.get(i), other.get(j));
+            match t.cmp(u) {
+                std::cmp::Ordering::Less => {
+                    if keep[0] {
+                        atoms.extend_from_slice(t);
+                    }
+                    i += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    if keep[1] {
+                        atoms.extend_from_slice(t);
+                    }
+                    i += 1;
+                    j += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    if keep[2] {
+                        atoms.extend_from_slice(u);
+                    }
+                    j += 1;
+                }
+            }
+        }
+        if keep[0] {
+            atoms.extend_from_slice(&self.atoms[i * self.arity..]);
+        }
+        if keep[2] {
+            atoms.extend_from_slice(&other.atoms[j * self.arity..]);
+        }
+        TupleSet {
+            arity: self.arity,
+            len: atoms.len() / self.arity,
+            atoms,
+        }
     }
 
     pub fn union(&self, other: &TupleSet) -> TupleSet {
-        TupleSet {
-            arity: self.arity,
-            tuples: self.tuples.union(&other.tuples).cloned().collect(),
-        }
+        self.merge(other, [true, true, true])
     }
 
     pub fn intersection(&self, other: &TupleSet) -> TupleSet {
-        TupleSet {
-            arity: self.arity,
-            tuples: self.tuples.intersection(&other.tuples).cloned().collect(),
-        }
+        self.merge(other, [false, true, false])
     }
 
     pub fn difference(&self, other: &TupleSet) -> TupleSet {
-        TupleSet {
-            arity: self.arity,
-            tuples: self.tuples.difference(&other.tuples).cloned().collect(),
-        }
+        self.merge(other, [true, false, false])
     }
 
     /// Atoms occurring anywhere in the tuples.
     pub fn atoms(&self) -> BTreeSet<Atom> {
-        self.tuples.iter().flatten().copied().collect()
+        self.atoms.iter().copied().collect()
     }
 }
 
+/// The least `i < n` for which `below(i)` fails (`below` holds on a prefix of `0..n`).
+fn partition_point(n: usize, below: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, n);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if below(mid) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// The tuples of `atoms` (`arity` atoms each) sorted, without repeats.
+fn sort_dedup(arity: usize, atoms: Vec<Atom>) -> Vec<Atom> {
+    match arity {
+        1 => {
+            let mut atoms = atoms;
+            atoms.sort_unstable();
+            atoms.dedup();
+            atoms
+        }
+        2 => {
+            let mut pairs: Vec<u64> = atoms
+                .chunks_exact(2)
+                .map(|p| (p[0] as u64) << 32 | p[1] as u64)
+                .collect();
+            pairs.sort_unstable();
+            pairs.dedup();
+            pairs
+                .into_iter()
+                .flat_map(|p| [(p >> 32) as Atom, p as Atom])
+                .collect()
+        }
+        _ => {
+            let tuple = |i: usize| &atoms[i * arity..(i + 1) * arity];
+            let mut order: Vec<usize> = (0..atoms.len() / arity).collect();
+            order.sort_unstable_by(|&a, &b| tuple(a).cmp(tuple(b)));
+            order.dedup_by(|a, b| tuple(*a) == tuple(*b));
+            order
+                .iter()
+                .flat_map(|&i| tuple(i).iter().copied())
+                .collect()
+        }
+    }
+}
+
+/// The tuples of a [`TupleSet`] (or of a range of it), in order.
+#[derive(Clone, Debug)]
+pub struct Tuples<'a> {
+    set: &'a TupleSet,
+    front: usize,
+    back: usize,
+}
+
+impl<'a> Iterator for Tuples<'a> {
+    type Item = &'a [Atom];
+
+    fn next(&mut self) -> Option<&'a [Atom]> {
+        (self.front < self.back).then(|| {
+            self.front += 1;
+            let set: &'a TupleSet = self.set;
+            &set.atoms[(self.front - 1) * set.arity..self.front * set.arity]
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.back - self.front, Some(self.back - self.front))
+    }
+}
+
+impl DoubleEndedIterator for Tuples<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        (self.front < self.back).then(|| {
+            self.back -= 1;
+            let set = self.set;
+            &set.atoms[self.back * set.arity..(self.back + 1) * set.arity]
+        })
+    }
+}
+
+impl ExactSizeIterator for Tuples<'_> {}
+
 impl<'a> IntoIterator for &'a TupleSet {
-    type Item = &'a Tuple;
-    type IntoIter = std::collections::btree_set::Iter<'a, Tuple>;
+    type Item = &'a [Atom];
+    type IntoIter = Tuples<'a>;
     fn into_iter(self) -> Self::IntoIter {
-        self.tuples.iter()
+        self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set of sorted tuples the obvious way, to hold the flat representation to.
+    type Reference = BTreeSet<Tuple>;
+
+    fn reference(s: &TupleSet) -> Reference {
+        s.iter().map(<[Atom]>::to_vec).collect()
+    }
+
+    /// Random tuples over 4 atoms, from a xorshift generator seeded per test.
+    fn random_tuples(state: &mut u64, arity: usize, count: usize) -> Vec<Tuple> {
+        let mut next = || {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            (*state % 4) as Atom
+        };
+        (0..count)
+            .map(|_| (0..arity).map(|_| next()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn operations_agree_with_sets_of_sorted_tuples() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..600 {
+            let arity = 1 + round % 3;
+            let (xs, ys) = (
+                random_tuples(&mut state, arity, round % 17),
+                random_tuples(&mut state, arity, round % 11),
+            );
+            let (a, b) = (
+                TupleSet::from_tuples(arity, &xs),
+                TupleSet::from_tuples(arity, &ys),
+            );
+            let (ra, rb): (Reference, Reference) =
+                (xs.iter().cloned().collect(), ys.iter().cloned().collect());
+            assert_eq!(reference(&a), ra);
+            assert_eq!(a.len(), ra.len());
+            assert_eq!(reference(&a.union(&b)), &ra | &rb);
+            assert_eq!(reference(&a.intersection(&b)), &ra & &rb);
+            assert_eq!(reference(&a.difference(&b)), &ra - &rb);
+            assert_eq!(a.is_subset(&b), ra.is_subset(&rb));
+            assert_eq!(a.cmp(&b), ra.cmp(&rb), "{ra:?} against {rb:?}");
+            for first in 0..5 {
+                let starting: Vec<Tuple> = a.starting_with(first).map(<[Atom]>::to_vec).collect();
+                let expected: Vec<Tuple> = ra.iter().filter(|t| t[0] == first).cloned().collect();
+                assert_eq!(starting, expected);
+            }
+            for t in &ys {
+                assert_eq!(a.contains(t), ra.contains(t));
+            }
+            // Built one tuple at a time, in any order, then taken apart again.
+            let (mut built, mut rbuilt) = (TupleSet::empty(arity), Reference::new());
+            for t in xs.iter().rev().chain(&ys) {
+                assert_eq!(built.insert(t), rbuilt.insert(t.clone()));
+            }
+            assert_eq!(reference(&built), rbuilt);
+            for t in &xs {
+                assert_eq!(built.remove(t), rbuilt.remove(t));
+            }
+            assert_eq!(reference(&built), rbuilt);
+            assert_eq!(built.iter().rev().count(), rbuilt.len());
+        }
+    }
+
+    #[test]
+    fn arity_zero_holds_at_most_the_empty_tuple() {
+        let none = TupleSet::empty(0);
+        let one = TupleSet::from_tuples(0, [Vec::new(), Vec::new()]);
+        assert_eq!((none.len(), one.len()), (0, 1));
+        assert!(one.contains(&[]) && !none.contains(&[]));
+        assert_eq!(one.union(&none), one);
+        assert_eq!(one.intersection(&none), none);
+        assert_eq!(one.difference(&none), one);
+        assert!(none.is_subset(&one) && !one.is_subset(&none));
+        assert_eq!(one.iter().collect::<Vec<_>>(), vec![&[] as &[Atom]]);
     }
 }

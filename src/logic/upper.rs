@@ -95,21 +95,18 @@ pub fn identity(n: usize) -> TupleSet {
 /// Relational join of two tuple sets (the result has arity `a + b - 2`).
 /// `s <: r`: the tuples of r whose first atom is in s.
 pub fn domain_restrict(s: &TupleSet, r: &TupleSet) -> TupleSet {
-    TupleSet::from_tuples(r.arity(), r.iter().filter(|t| s.contains(&t[..1])).cloned())
+    TupleSet::from_tuples(r.arity(), r.iter().filter(|t| s.contains(&t[..1])))
 }
 
 /// `r :> s`: the tuples of r whose last atom is in s.
 pub fn range_restrict(r: &TupleSet, s: &TupleSet) -> TupleSet {
-    let last = |t: &Tuple| t[t.len() - 1..].to_vec();
-    TupleSet::from_tuples(
-        r.arity(),
-        r.iter().filter(|t| s.contains(&last(t))).cloned(),
-    )
+    let last = |t: &[Atom]| t[t.len() - 1..].to_vec();
+    TupleSet::from_tuples(r.arity(), r.iter().filter(|t| s.contains(&last(t))))
 }
 
 pub fn join(a: &TupleSet, b: &TupleSet) -> TupleSet {
     let arity = (a.arity() + b.arity()).saturating_sub(2);
-    let mut by_first: HashMap<Atom, Vec<&Tuple>> = HashMap::new();
+    let mut by_first: HashMap<Atom, Vec<&[Atom]>> = HashMap::new();
     for t in b {
         by_first.entry(t[0]).or_default().push(t);
     }
@@ -128,15 +125,18 @@ pub fn join(a: &TupleSet, b: &TupleSet) -> TupleSet {
 pub fn product(a: &TupleSet, b: &TupleSet) -> TupleSet {
     TupleSet::from_tuples(
         a.arity() + b.arity(),
-        a.iter()
-            .flat_map(|s| b.iter().map(move |t| s.iter().chain(t).copied().collect())),
+        a.iter().flat_map(|s| {
+            b.iter()
+                .map(move |t| s.iter().chain(t).copied().collect::<Vec<_>>())
+        }),
     )
 }
 
 pub fn transpose(r: &TupleSet) -> TupleSet {
     TupleSet::from_tuples(
         r.arity(),
-        r.iter().map(|t| t.iter().rev().copied().collect()),
+        r.iter()
+            .map(|t| t.iter().rev().copied().collect::<Vec<_>>()),
     )
 }
 

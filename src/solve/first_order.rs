@@ -319,7 +319,7 @@ mod tests {
     }
 
     fn subsets(ts: &TupleSet) -> Vec<TupleSet> {
-        let tuples: Vec<&Tuple> = ts.iter().collect();
+        let tuples: Vec<&[Atom]> = ts.iter().collect();
         (0..1u32 << tuples.len())
             .map(|mask| {
                 TupleSet::from_tuples(
@@ -328,7 +328,7 @@ mod tests {
                         .iter()
                         .enumerate()
                         .filter(|(i, _)| mask >> i & 1 == 1)
-                        .map(|(_, t)| (*t).clone()),
+                        .map(|(_, t)| *t),
                 )
             })
             .collect()
@@ -369,7 +369,7 @@ mod tests {
                     let starts: BTreeSet<Atom> = b.iter().map(|t| t[0]).collect();
                     b.union(&TupleSet::from_tuples(
                         a.arity(),
-                        a.iter().filter(|t| !starts.contains(&t[0])).cloned(),
+                        a.iter().filter(|t| !starts.contains(&t[0])),
                     ))
                 }
                 Join(a, b) => {
@@ -379,7 +379,11 @@ mod tests {
                         for y in &b {
                             if x.last() == y.first() {
                                 out.insert(
-                                    x[..x.len() - 1].iter().chain(&y[1..]).copied().collect(),
+                                    x[..x.len() - 1]
+                                        .iter()
+                                        .chain(&y[1..])
+                                        .copied()
+                                        .collect::<Vec<_>>(),
                                 );
                             }
                         }
@@ -391,7 +395,7 @@ mod tests {
                     let mut out = TupleSet::empty(e.arity());
                     for x in &a {
                         for y in &b {
-                            out.insert(x.iter().chain(y).copied().collect());
+                            out.insert(x.iter().chain(y).copied().collect::<Vec<_>>());
                         }
                     }
                     out
@@ -413,16 +417,13 @@ mod tests {
                 }
                 DomainRestrict(s, r) => {
                     let (s, r) = (self.expr(s), self.expr(r));
-                    TupleSet::from_tuples(
-                        r.arity(),
-                        r.iter().filter(|t| s.contains(&t[..1])).cloned(),
-                    )
+                    TupleSet::from_tuples(r.arity(), r.iter().filter(|t| s.contains(&t[..1])))
                 }
                 RangeRestrict(r, s) => {
                     let (r, s) = (self.expr(r), self.expr(s));
                     TupleSet::from_tuples(
                         r.arity(),
-                        r.iter().filter(|t| s.contains(&t[t.len() - 1..])).cloned(),
+                        r.iter().filter(|t| s.contains(&t[t.len() - 1..])),
                     )
                 }
                 IfThenElse(c, a, b) => {
@@ -474,8 +475,7 @@ mod tests {
                 return;
             };
             for t in self.expr(&d.bound).iter() {
-                self.env
-                    .insert(d.var, TupleSet::from_tuples(1, [t.clone()]));
+                self.env.insert(d.var, TupleSet::from_tuples(1, [t]));
                 let mut p = prefix.clone();
                 p.push(t[0]);
                 self.comprehension(&decls[1..], body, p, out);
@@ -595,7 +595,7 @@ mod tests {
                 r.upper
                     .difference(&r.lower)
                     .iter()
-                    .map(move |t| (i, t.clone()))
+                    .map(move |t| (i, t.to_vec()))
                     .collect::<Vec<_>>()
             })
             .collect();
@@ -824,14 +824,15 @@ mod tests {
             if maker.rng.chance(30) {
                 upper = TupleSet::from_tuples(arity, all_tuples(n, arity));
             }
-            let lower = TupleSet::from_tuples(
-                arity,
-                upper.iter().filter(|_| maker.rng.chance(25)).cloned(),
-            );
+            let lower = TupleSet::from_tuples(arity, upper.iter().filter(|_| maker.rng.chance(25)));
             // Keep brute force cheap: turn free tuples into fixed ones beyond the budget.
             let budget = 8usize.saturating_sub(free_tuples(&bounds));
             let mut lower = lower;
-            let mut free: Vec<Tuple> = upper.difference(&lower).iter().cloned().collect();
+            let mut free: Vec<Tuple> = upper
+                .difference(&lower)
+                .iter()
+                .map(<[Atom]>::to_vec)
+                .collect();
             while free.len() > budget {
                 lower.insert(free.pop().unwrap());
             }
@@ -938,7 +939,7 @@ mod tests {
         let extra_budget = 10usize.saturating_sub(free_tuples(&bounds)).min(3);
         let mut extra = maker.random_set(1);
         while extra.len() > extra_budget {
-            let t = extra.iter().next().unwrap().clone();
+            let t = extra.iter().next().unwrap().to_vec();
             extra.remove(&t);
         }
         let extra = bounds.add(relation("S", TupleSet::empty(1), extra));
@@ -1153,7 +1154,7 @@ mod tests {
             let mut set = TupleSet::empty(2);
             for t in pairs.iter() {
                 if set.len() < most && rng.chance(40) {
-                    set.insert(t.clone());
+                    set.insert(t);
                 }
             }
             set
@@ -1312,7 +1313,7 @@ mod tests {
                 TupleSet::from_tuples(
                     v.arity(),
                     v.iter()
-                        .map(|t| t.iter().map(|&a| perm[a as usize]).collect()),
+                        .map(|t| t.iter().map(|&a| perm[a as usize]).collect::<Vec<_>>()),
                 )
             })
             .collect()

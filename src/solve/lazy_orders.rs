@@ -310,7 +310,7 @@ fn tournament(rel: &Expr, elems: &Expr, bounds: &Bounds) -> Option<(RelId, Vec<A
     }
     let atoms: Vec<Atom> = elems.iter().map(|t| t[0]).collect();
     let within = |t: &[Atom]| t[0] != t[1] && elems.contains(&t[..1]) && elems.contains(&t[1..]);
-    if !relation.lower.iter().all(|t| within(t)) {
+    if !relation.lower.iter().all(within) {
         return None;
     }
     for (k, &a) in atoms.iter().enumerate() {

@@ -541,7 +541,13 @@ mod tests {
         for x in a {
             for y in b {
                 if x.last() == y.first() {
-                    out.insert(x[..x.len() - 1].iter().chain(&y[1..]).copied().collect());
+                    out.insert(
+                        x[..x.len() - 1]
+                            .iter()
+                            .chain(&y[1..])
+                            .copied()
+                            .collect::<Vec<_>>(),
+                    );
                 }
             }
         }
@@ -552,7 +558,7 @@ mod tests {
         let mut out = TupleSet::empty(a.arity() + b.arity());
         for x in a {
             for y in b {
-                out.insert(x.iter().chain(y).copied().collect());
+                out.insert(x.iter().chain(y).copied().collect::<Vec<_>>());
             }
         }
         out
@@ -597,16 +603,16 @@ mod tests {
                 value(&r.reflexive_closure(&mut c), &c),
                 closure(&tr).union(&iden)
             );
-            let dom = TupleSet::from_tuples(2, tr.iter().filter(|t| ts.contains(&t[..1])).cloned());
+            let dom = TupleSet::from_tuples(2, tr.iter().filter(|t| ts.contains(&t[..1])));
             assert_eq!(value(&r.domain_restrict(&s, &mut c), &c), dom);
-            let ran = TupleSet::from_tuples(2, tr.iter().filter(|t| ts.contains(&t[1..])).cloned());
+            let ran = TupleSet::from_tuples(2, tr.iter().filter(|t| ts.contains(&t[1..])));
             assert_eq!(value(&r.range_restrict(&s, &mut c), &c), ran);
             let tr2 = rng.tuple_set(2, n);
             let r2 = Matrix::constant(&tr2, n);
             let firsts = tr2.iter().map(|t| t[0]).collect::<Vec<_>>();
             let over = tr2.union(&TupleSet::from_tuples(
                 2,
-                tr.iter().filter(|t| !firsts.contains(&t[0])).cloned(),
+                tr.iter().filter(|t| !firsts.contains(&t[0])),
             ));
             assert_eq!(value(&r.override_(&r2, &mut c), &c), over);
             assert_eq!(value(&Matrix::ite(Bit::TRUE, &a, &b, &mut c), &c), ta);

@@ -111,7 +111,7 @@ pub fn symmetry_classes(bounds: &Bounds, formula: &Formula) -> Vec<Vec<Atom>> {
         .collect();
     // Each atom's occurrences, and a signature (occurrence counts per set and column)
     // that any atom interchangeable with it must share: a cheap first partition.
-    let mut occurrences: Vec<Vec<(usize, &Tuple)>> = vec![Vec::new(); n];
+    let mut occurrences: Vec<Vec<(usize, &[Atom])>> = vec![Vec::new(); n];
     let mut signature: Vec<HashMap<(usize, usize), u32>> = vec![HashMap::new(); n];
     for (s, set) in sets.iter().enumerate() {
         for t in set.iter() {
@@ -120,7 +120,7 @@ pub fn symmetry_classes(bounds: &Bounds, formula: &Formula) -> Vec<Vec<Atom>> {
                     *signature[a as usize].entry((s, col)).or_default() += 1;
                 }
             }
-            let mut atoms: Vec<Atom> = t.clone();
+            let mut atoms: Vec<Atom> = t.to_vec();
             atoms.sort_unstable();
             atoms.dedup();
             for a in atoms {
@@ -513,7 +513,7 @@ mod tests {
                 TupleSet::from_tuples(
                     v.arity(),
                     v.iter()
-                        .map(|t| t.iter().map(|&a| perm[a as usize]).collect()),
+                        .map(|t| t.iter().map(|&a| perm[a as usize]).collect::<Vec<_>>()),
                 )
             })
             .collect()

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use solder::instance::Instance;
 use solder::logic::{
-    Bounds, CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Problem,
+    Atom, Bounds, CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, MultTest, Problem,
     Quantifier, Relation, RelationKind, Tuple, TupleSet, Universe, VarId,
 };
 
@@ -54,7 +54,11 @@ impl Rng {
 
     /// Each tuple kept with probability one half.
     pub fn subset(&mut self, ts: &TupleSet) -> TupleSet {
-        let kept: Vec<Tuple> = ts.iter().filter(|_| self.chance(50)).cloned().collect();
+        let kept: Vec<Tuple> = ts
+            .iter()
+            .filter(|_| self.chance(50))
+            .map(<[Atom]>::to_vec)
+            .collect();
         TupleSet::from_tuples(ts.arity(), kept)
     }
 }
@@ -128,7 +132,7 @@ pub fn random_bounds(rng: &mut Rng) -> Bounds {
             .upper
             .difference(&relation.lower)
             .iter()
-            .cloned()
+            .map(<[Atom]>::to_vec)
             .collect();
         let dropped = rng.pick(&free).clone();
         relation.upper.remove(&dropped);
@@ -777,7 +781,10 @@ impl<'a> Gen<'a> {
         if !binary.is_empty() && self.rng.chance(50) {
             return Expr::rel(self.rng.pick(&binary).0, 2);
         }
-        let mut tuples: Vec<Tuple> = all_tuples(self.atoms, 2).iter().cloned().collect();
+        let mut tuples: Vec<Tuple> = all_tuples(self.atoms, 2)
+            .iter()
+            .map(<[Atom]>::to_vec)
+            .collect();
         while tuples.len() > max {
             let i = self.rng.below(tuples.len());
             tuples.remove(i);
