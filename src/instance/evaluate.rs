@@ -168,6 +168,9 @@ struct Evaluator<'a> {
     count_injections: bool,
     /// Their readings by quantifier, body node and variable (`None`: not of that shape).
     size_readings: HashMap<(bool, usize, u32), Option<Arc<SizeComparison>>>,
+    /// Enumerate only the strict total orders of a quantifier over a binary relation
+    /// whose body matters only where the relation is one (`order_values`).
+    orders_only: bool,
 }
 
 /// A join reads its left side backwards when the right side is this many times smaller.
@@ -188,6 +191,7 @@ impl<'a> Evaluator<'a> {
             by_last_atom: HashMap::new(),
             count_injections: false,
             size_readings: HashMap::new(),
+            orders_only: true,
         }
     }
 
@@ -527,6 +531,27 @@ impl<'a> Evaluator<'a> {
         {
             return Ok(answer);
         }
+        if self.orders_only
+            && rest.is_empty()
+            && let Some(orders) = self.order_values(q, decl, body)?
+        {
+            for value in orders {
+                if !self.in_range(decl, &value)? {
+                    continue;
+                }
+                if self.budget == 0 {
+                    return Err(EvalError::new(format!(
+                        "quantifiers over relations nest too deeply to evaluate (`{}`): too large",
+                        decl.name
+                    )));
+                }
+                self.budget -= 1;
+                if self.decides(q, decl, value, rest, body)? {
+                    return Ok(q == Quantifier::Some);
+                }
+            }
+            return Ok(q == Quantifier::All);
+        }
         let range = self.decl_range(decl)?;
         let higher_order = !decl.is_first_order();
         if higher_order && self.whole_ranges_only && range.len() > self.budget {
@@ -609,6 +634,89 @@ impl<'a> Evaluator<'a> {
             }
         }
         Ok(Some(exists == (q == Quantifier::Some)))
+    }
+
+    /// The values of `decl` that can settle `q decl | body`, when the body matters only
+    /// where the variable is a strict total order over some `elems` (a guard
+    /// `strictTotalOrder[v, elems]`, see `guards`): those orders, and of them only the
+    /// ones containing every `x` of a guard `x in v` (`x` and `elems` without `v`). A
+    /// commit order over 6 transactions is then one of at most 720 values, not one of
+    /// 2^36 relations. Exact: every other value makes a guard false, so the body true
+    /// under `all` and false under `some`. `None` when the body has no such guard.
+    fn order_values(
+        &mut self,
+        q: Quantifier,
+        decl: &Decl,
+        body: &Formula,
+    ) -> Result<Option<Vec<TupleSet>>, EvalError> {
+        if decl.bound.arity() != 2 {
+            return Ok(None);
+        }
+        let mut guards = Vec::new();
+        match q {
+            Quantifier::Some => conjuncts(body, &mut guards),
+            Quantifier::All => conjuncts_of_negation(body, &mut guards),
+        }
+        let is_var = |e: &Expr| matches!(e.kind(), ExprKind::Var(v) if *v == decl.var);
+        let mut elems = Option::None;
+        let mut required = Vec::new();
+        for g in guards {
+            match g.kind() {
+                FormulaKind::StrictOrder { rel, elems: e }
+                    if is_var(rel) && !self.free.expr(e).contains(&decl.var) =>
+                {
+                    elems.get_or_insert(e);
+                }
+                FormulaKind::Subset(x, v)
+                    if is_var(v) && x.arity() == 2 && !self.free.expr(x).contains(&decl.var) =>
+                {
+                    required.push(x);
+                }
+                _ => {}
+            }
+        }
+        let Some(elems) = elems else {
+            return Ok(None);
+        };
+        let elems: Vec<Atom> = self
+            .unary(elems, "strictTotalOrder")?
+            .iter()
+            .map(|t| t[0])
+            .collect();
+        if elems.len() > MAX_ORDERED_ELEMS {
+            return Ok(None);
+        }
+        let index = |a: Atom| elems.iter().position(|&e| e == a);
+        // Bit j of `before[i]`: the order must put elems[j] before elems[i].
+        let mut before = vec![0u32; elems.len()];
+        for x in required {
+            for t in self.expr(x)?.iter() {
+                match (index(t[0]), index(t[1])) {
+                    (Some(i), Some(j)) if i != j => before[j] |= 1 << i,
+                    // A pair no strict total order over `elems` holds.
+                    _ => return Ok(Some(Vec::new())),
+                }
+            }
+        }
+        let count = linear_extensions(&before);
+        if count > self.budget {
+            return Err(EvalError::new(format!(
+                "quantifier over {count} orders exceeds the evaluation budget (`{}`): too large",
+                decl.name
+            )));
+        }
+        let mut orders = Vec::with_capacity(count as usize);
+        let mut sequence = Vec::with_capacity(elems.len());
+        each_linear_extension(&before, 0, &mut sequence, &mut |seq| {
+            let mut pairs = Vec::with_capacity(seq.len() * seq.len());
+            for (k, &i) in seq.iter().enumerate() {
+                for &j in &seq[k + 1..] {
+                    pairs.extend_from_slice(&[elems[i], elems[j]]);
+                }
+            }
+            orders.push(TupleSet::from_flat(2, pairs));
+        });
+        Ok(Some(orders))
     }
 
     /// Whether binding `decl` to `value` settles the quantifier: `some` holds, or `all`
@@ -934,6 +1042,70 @@ impl DeclRange {
             .filter(|(k, _)| mask & (1 << k) != 0)
             .flat_map(|(_, t)| t.iter().copied());
         TupleSet::from_flat(self.tuples.arity(), chosen.collect())
+    }
+}
+
+/// The most elements over which `Evaluator::order_values` enumerates orders (its sets of
+/// placed elements are bit masks).
+const MAX_ORDERED_ELEMS: usize = 16;
+
+/// Conjuncts of `f`: if one is false, so is `f`.
+fn conjuncts<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {
+    match f.kind() {
+        FormulaKind::And(fs) => fs.iter().for_each(|g| conjuncts(g, out)),
+        _ => out.push(f),
+    }
+}
+
+/// Conjuncts of `not f`, read off its shape: if one is false, `f` is true.
+fn conjuncts_of_negation<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {
+    match f.kind() {
+        FormulaKind::Not(g) => conjuncts(g, out),
+        FormulaKind::Or(fs) => fs.iter().for_each(|g| conjuncts_of_negation(g, out)),
+        FormulaKind::Implies(a, b) => {
+            conjuncts(a, out);
+            conjuncts_of_negation(b, out);
+        }
+        _ => {}
+    }
+}
+
+/// The number of sequences of all `before.len()` elements in which each element `i`
+/// comes after the elements of the mask `before[i]`: a count per set of placed elements.
+fn linear_extensions(before: &[u32]) -> u64 {
+    let n = before.len();
+    let mut ways = vec![0u64; 1 << n];
+    ways[0] = 1;
+    for placed in 0..(1usize << n) {
+        let w = ways[placed];
+        if w == 0 {
+            continue;
+        }
+        for (i, &b) in before.iter().enumerate() {
+            if placed >> i & 1 == 0 && b as usize & !placed == 0 {
+                ways[placed | 1 << i] = ways[placed | 1 << i].saturating_add(w);
+            }
+        }
+    }
+    ways[(1 << n) - 1]
+}
+
+/// Calls `each` with every sequence counted by `linear_extensions`, as element indexes.
+fn each_linear_extension(
+    before: &[u32],
+    placed: u32,
+    sequence: &mut Vec<usize>,
+    each: &mut dyn FnMut(&[usize]),
+) {
+    if sequence.len() == before.len() {
+        return each(sequence);
+    }
+    for (i, &b) in before.iter().enumerate() {
+        if placed >> i & 1 == 0 && b & !placed == 0 {
+            sequence.push(i);
+            each_linear_extension(before, placed | 1 << i, sequence, each);
+            sequence.pop();
+        }
     }
 }
 
@@ -1303,6 +1475,135 @@ mod tests {
             let r = random_pairs(&mut state, 1 + round % 9, 10 + (round as u64 % 4) * 10);
             assert_eq!(closure(&r), fixpoint(&r), "^{r:?}");
         }
+    }
+
+    /// `q v: bound | body` with the orders-only enumeration on and off.
+    fn with_and_without_orders(inst: &Instance, f: &Formula) -> (Result<bool, EvalError>, bool) {
+        let mut on = Evaluator::new(inst, Env::new());
+        let mut off = Evaluator::new(inst, Env::new());
+        off.orders_only = false;
+        let expected = off
+            .formula(f)
+            .expect("enumerating every relation decides it");
+        (on.formula(f), expected)
+    }
+
+    #[test]
+    fn enumerating_only_orders_agrees_with_enumerating_every_relation() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let (a, e, r, s) = (
+            Expr::rel(RelId(0), 1),
+            Expr::rel(RelId(1), 2),
+            Expr::rel(RelId(2), 2),
+            Expr::rel(RelId(3), 1),
+        );
+        let v = var(9, 2);
+        let (mut narrowed, mut holding) = (0, 0);
+        for round in 0..280u64 {
+            let mut subset = |percent: u64| {
+                let atoms = random_pairs(&mut state, 4, percent)
+                    .iter()
+                    .map(|t| t[0])
+                    .collect::<Vec<_>>();
+                TupleSet::of_atoms(atoms.into_iter().take(3))
+            };
+            let (av, sv) = (subset(40), subset(50));
+            // E mostly ascending pairs within A, so that orders over A contain it; R
+            // sometimes too.
+            let ascending = |state: &mut u64, percent: u64, within: &TupleSet| {
+                let all = random_pairs(state, 4, percent);
+                let ascending = all.iter().filter(|t| {
+                    t[0] < t[1] && within.contains(&t[..1]) && within.contains(&t[1..])
+                });
+                TupleSet::from_tuples(2, ascending)
+            };
+            let ev_ = if round % 3 == 0 {
+                random_pairs(&mut state, 4, 20)
+            } else {
+                ascending(&mut state, 30, &av)
+            };
+            let rv = if round % 2 == 0 {
+                random_pairs(&mut state, 4, 40)
+            } else {
+                ascending(&mut state, 40, &av)
+            };
+            let inst = Instance {
+                universe: Universe::new((0..4).map(|i| format!("a{i}")).collect()),
+                values: vec![av, ev_, rv, sv],
+            };
+            // The orders are over A or over S; the variable ranges over A -> A.
+            let elems = if round % 5 == 4 { s.clone() } else { a.clone() };
+            let order = Formula::strict_order(v.clone(), elems);
+            let contains_e = Formula::subset(e.clone(), v.clone());
+            let extra = match round / 4 % 7 {
+                0 => Formula::subset(Expr::join(v.clone(), v.clone()), e.clone()),
+                1 => Expr::intersection(v.clone(), e.clone()).some(),
+                2 => Expr::intersection(v.clone(), r.clone()).no(),
+                3 => Formula::subset(Expr::join(e.clone(), v.clone()), r.clone()),
+                4 => Formula::subset(v.clone(), Expr::union(r.clone(), e.clone())),
+                5 => Formula::subset(Expr::join(a.clone(), v.clone()), s.clone()),
+                // Of the shape of a guard, but not one here.
+                _ => Formula::subset(r.clone(), v.clone()),
+            };
+            let mult = if round % 7 == 3 {
+                DeclMult::Some
+            } else {
+                DeclMult::Set
+            };
+            let d = vec![decl(9, mult, Expr::product(a.clone(), a.clone()))];
+            let f = match round % 4 {
+                0 => Formula::exists(d, Formula::and([order, contains_e, extra])),
+                1 => Formula::forall(d, Formula::and([order, contains_e, extra]).not()),
+                2 => Formula::forall(d, order.not().or2(extra)),
+                _ => Formula::forall(d, order.and2(contains_e).implies(extra)),
+            };
+            let (on, off) = with_and_without_orders(&inst, &f);
+            assert_eq!(on.expect("decided"), off, "{f}");
+            holding += off as usize;
+            // The orders-only answer needs at most 3! values of the budget.
+            let mut ev = Evaluator::new(&inst, Env::new());
+            ev.budget = 6;
+            ev.whole_ranges_only = true;
+            narrowed += ev.formula(&f).is_ok() as usize;
+        }
+        assert!(holding > 40 && holding < 240, "{holding} of 280 hold");
+        assert_eq!(narrowed, 280);
+    }
+
+    #[test]
+    fn a_commit_order_over_seven_atoms_is_one_of_its_orders() {
+        // Over `univ -> univ` (49 tuples) the evaluator cannot enumerate relations; the
+        // orders of 7 atoms extending a chain 0 < 1 < ... < 5 are 7.
+        let inst = Instance {
+            universe: Universe::new((0..7).map(|i| format!("a{i}")).collect()),
+            values: vec![set2(&[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)])],
+        };
+        let (e, v) = (Expr::rel(RelId(0), 2), var(9, 2));
+        let d = vec![decl(
+            9,
+            DeclMult::Set,
+            Expr::product(Expr::univ(), Expr::univ()),
+        )];
+        let guard = Formula::strict_order(v.clone(), Expr::univ())
+            .and2(Formula::subset(e.clone(), v.clone()));
+        // Some extension puts 6 first; none relates 5 to 0.
+        let six_first = Formula::subset(set_expr(&[(6, 0)]), v.clone());
+        let five_before_zero = Formula::subset(set_expr(&[(5, 0)]), v.clone());
+        let mut ev = Evaluator::new(&inst, Env::new());
+        ev.budget = 7;
+        ev.whole_ranges_only = true;
+        let some = Formula::exists(d.clone(), guard.clone().and2(six_first));
+        assert!(ev.formula(&some).unwrap());
+        let none = Formula::exists(d, guard.and2(five_before_zero));
+        ev.budget = 7;
+        assert!(!ev.formula(&none).unwrap());
+        ev.budget = 7;
+        ev.orders_only = false;
+        assert!(ev.formula(&some).unwrap_err().message.contains("too large"));
+    }
+
+    fn set_expr(pairs: &[(Atom, Atom)]) -> Expr {
+        Expr::constant(set2(pairs))
     }
 
     /// A binary relation over atoms `0..atoms` holding each pair with `percent` chance.
