@@ -15,7 +15,7 @@ use std::sync::Arc;
 use super::Instance;
 use super::ints;
 use crate::logic::free::FreeVars;
-use crate::logic::injections::{SizeComparison, size_comparison};
+use crate::logic::injections::{SizeComparison, conjuncts_of, negated_conjuncts, size_comparison};
 use crate::logic::{
     Atom, CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind,
     MultTest, Quantifier, Tuple, TupleSet, VarId,
@@ -654,8 +654,8 @@ impl<'a> Evaluator<'a> {
         }
         let mut guards = Vec::new();
         match q {
-            Quantifier::Some => conjuncts(body, &mut guards),
-            Quantifier::All => conjuncts_of_negation(body, &mut guards),
+            Quantifier::Some => conjuncts_of(body, &mut guards),
+            Quantifier::All => negated_conjuncts(body, &mut guards),
         }
         let is_var = |e: &Expr| matches!(e.kind(), ExprKind::Var(v) if *v == decl.var);
         let mut elems = Option::None;
@@ -665,12 +665,12 @@ impl<'a> Evaluator<'a> {
                 FormulaKind::StrictOrder { rel, elems: e }
                     if is_var(rel) && !self.free.expr(e).contains(&decl.var) =>
                 {
-                    elems.get_or_insert(e);
+                    elems.get_or_insert(e.clone());
                 }
                 FormulaKind::Subset(x, v)
                     if is_var(v) && x.arity() == 2 && !self.free.expr(x).contains(&decl.var) =>
                 {
-                    required.push(x);
+                    required.push(x.clone());
                 }
                 _ => {}
             }
@@ -679,7 +679,7 @@ impl<'a> Evaluator<'a> {
             return Ok(None);
         };
         let elems: Vec<Atom> = self
-            .unary(elems, "strictTotalOrder")?
+            .unary(&elems, "strictTotalOrder")?
             .iter()
             .map(|t| t[0])
             .collect();
@@ -689,7 +689,7 @@ impl<'a> Evaluator<'a> {
         let index = |a: Atom| elems.iter().position(|&e| e == a);
         // Bit j of `before[i]`: the order must put elems[j] before elems[i].
         let mut before = vec![0u32; elems.len()];
-        for x in required {
+        for x in &required {
             for t in self.expr(x)?.iter() {
                 match (index(t[0]), index(t[1])) {
                     (Some(i), Some(j)) if i != j => before[j] |= 1 << i,
@@ -1048,27 +1048,6 @@ impl DeclRange {
 /// The most elements over which `Evaluator::order_values` enumerates orders (its sets of
 /// placed elements are bit masks).
 const MAX_ORDERED_ELEMS: usize = 16;
-
-/// Conjuncts of `f`: if one is false, so is `f`.
-fn conjuncts<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {
-    match f.kind() {
-        FormulaKind::And(fs) => fs.iter().for_each(|g| conjuncts(g, out)),
-        _ => out.push(f),
-    }
-}
-
-/// Conjuncts of `not f`, read off its shape: if one is false, `f` is true.
-fn conjuncts_of_negation<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {
-    match f.kind() {
-        FormulaKind::Not(g) => conjuncts(g, out),
-        FormulaKind::Or(fs) => fs.iter().for_each(|g| conjuncts_of_negation(g, out)),
-        FormulaKind::Implies(a, b) => {
-            conjuncts(a, out);
-            conjuncts_of_negation(b, out);
-        }
-        _ => {}
-    }
-}
 
 /// The number of sequences of all `before.len()` elements in which each element `i`
 /// comes after the elements of the mask `before[i]`: a count per set of placed elements.

@@ -178,7 +178,8 @@ fn set_once<T: PartialEq>(slot: &mut Option<T>, value: T) -> Option<()> {
     }
 }
 
-fn conjuncts_of(f: &Formula, out: &mut Vec<Formula>) {
+/// The conjuncts of `f`.
+pub(crate) fn conjuncts_of(f: &Formula, out: &mut Vec<Formula>) {
     match f.kind() {
         FormulaKind::And(fs) => fs.iter().for_each(|g| conjuncts_of(g, out)),
         FormulaKind::Const(true) => {}
@@ -187,7 +188,7 @@ fn conjuncts_of(f: &Formula, out: &mut Vec<Formula>) {
 }
 
 /// The conjuncts of `not f`.
-fn negated_conjuncts(f: &Formula, out: &mut Vec<Formula>) {
+pub(crate) fn negated_conjuncts(f: &Formula, out: &mut Vec<Formula>) {
     match f.kind() {
         FormulaKind::Not(g) => conjuncts_of(g, out),
         FormulaKind::Or(fs) => fs.iter().for_each(|g| negated_conjuncts(g, out)),
