@@ -483,6 +483,29 @@ fn json_and_edn_read_as_the_notation_does() {
     assert_eq!(Format::detect(None, "T1: w(x,1)"), Format::Notation);
 }
 
+/// `solder programs` names a record's field `Table[key=value,…].column`; the notation
+/// reads such names, also inside a bracketed session.
+#[test]
+fn object_names_may_carry_bracketed_keys() {
+    let h = parse(
+        "[T1: r(Saving[custid=C$1].bal,0) w(Saving[custid=C$1].bal,1)] \
+         [T2: r(Saving[custid=C$1].bal,1) r(Order[d=D$0,o=2].total,0)]",
+    );
+    assert_eq!(
+        h.objects,
+        vec!["Saving[custid=C$1].bal", "Order[d=D$0,o=2].total"]
+    );
+    assert_eq!(h.sessions, vec![vec![0], vec![1]]);
+    let again = parse(&h.notation());
+    assert_eq!(again.objects, h.objects);
+    assert_eq!(again.notation(), h.notation());
+    // A bracket that is not a list of keys ends the name.
+    let e = errors("T1: r(x[,0)", Format::Notation);
+    assert!(e.contains("history:1:"), "{e}");
+    let e = errors("T1: r(x[a b],0)", Format::Notation);
+    assert!(e.contains("history:1:"), "{e}");
+}
+
 #[test]
 fn bad_histories_get_diagnostics_with_spans() {
     let e = errors("T1: r(x,0) w(x,1)\nT2: r(x,5)", Format::Notation);

@@ -221,16 +221,26 @@ impl Line<'_> {
         }
     }
 
-    /// A name or a value (`-1` included); `None` if none starts here.
+    /// A name or a value (`-1` included); `None` if none starts here. A name may carry
+    /// bracketed keys, as `solder programs` names a record's field:
+    /// `Saving[custid=Cust$1].bal`.
     fn word(&mut self) -> Option<(String, Span)> {
         self.skip_space();
         let start = self.pos;
         let rest = &self.text[start..];
-        let len: usize = rest
-            .char_indices()
-            .find(|&(i, c)| !(is_name_char(c) && !(c == '-' && rest[i..].starts_with("->"))))
-            .map(|(i, _)| i)
-            .unwrap_or(rest.len());
+        let mut len = 0;
+        while let Some(c) = rest[len..].chars().next() {
+            if is_name_char(c) && !(c == '-' && rest[len..].starts_with("->")) {
+                len += c.len_utf8();
+            } else if c == '[' && len > 0 {
+                match keys_len(&rest[len..]) {
+                    Some(n) => len += n,
+                    None => break,
+                }
+            } else {
+                break;
+            }
+        }
         if len == 0 {
             return None;
         }
@@ -244,6 +254,28 @@ impl Line<'_> {
             self.text.len().max(self.pos + 1).min(self.text.len()),
         )
     }
+}
+
+/// The length of `[k=v,…]` at the start of `s` (keys and values are names), if it is one.
+fn keys_len(s: &str) -> Option<usize> {
+    let close = s.find(']')?;
+    let inner = &s[1..close];
+    let is_key = |c: char| is_name_char(c) || matches!(c, '=' | ',');
+    (!inner.is_empty() && inner.chars().all(is_key)).then_some(close + 1)
+}
+
+/// The index of the `]` that closes a `[` just before `s`, skipping bracketed keys.
+fn closing_bracket(s: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' if depth == 0 => return Some(i),
+            ']' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 fn strip_comment(line: &str) -> &str {
@@ -280,7 +312,7 @@ pub fn parse_notation(file: FileId, text: &str) -> Result<History, Errors> {
             // [T1: r(x,0)] [T2: w(x,1)]: a session per bracket
             while line.eat("[") {
                 let start = line.pos;
-                let Some(close) = body[start..].find(']') else {
+                let Some(close) = closing_bracket(&body[start..]) else {
                     b.errors
                         .push(Diagnostic::error(line.rest_span(), "this `[` has no `]`"));
                     break;

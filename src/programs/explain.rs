@@ -242,11 +242,8 @@ pub fn read(app: &AppModel, run: &CommandRun) -> Result<Violation, Errors> {
     })
 }
 
-/// Every dependency edge of an execution whose ar is instance order, straight from
-/// the semantics.
-pub fn dependency_edges(instances: &[InstanceView], vis: &[(usize, usize)]) -> Vec<Edge> {
-    let visible: BTreeSet<(usize, usize)> = vis.iter().copied().collect();
-    // location -> [(instance, statement)] of writers, in ar order
+/// location -> [(instance, statement)] of its writers, in ar (instance) order.
+fn writers(instances: &[InstanceView]) -> BTreeMap<&Loc, Vec<(usize, usize)>> {
     let mut writers: BTreeMap<&Loc, Vec<(usize, usize)>> = BTreeMap::new();
     for (i, inst) in instances.iter().enumerate() {
         for s in &inst.steps {
@@ -258,13 +255,84 @@ pub fn dependency_edges(instances: &[InstanceView], vis: &[(usize, usize)]) -> V
             }
         }
     }
+    writers
+}
+
+/// The writer whose version instance `reader` reads: the ar-last visible one, with its
+/// position among the location's writers (`None`: the initial value).
+fn source(
+    ws: &[(usize, usize)],
+    visible: &BTreeSet<(usize, usize)>,
+    reader: usize,
+) -> Option<(usize, (usize, usize))> {
+    ws.iter()
+        .enumerate()
+        .rev()
+        .find(|(_, (w, _))| visible.contains(&(*w, reader)))
+        .map(|(k, &w)| (k, w))
+}
+
+/// The version of every read and write, numbered as the history notation writes
+/// values: a location's initial value is 0 and its k-th writer in ar order writes k.
+/// Indexed like the instances' steps: `reads[i][s][n]` is the version that the n-th
+/// read of step s of instance i sees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Versions {
+    pub reads: Vec<Vec<Vec<usize>>>,
+    pub writes: Vec<Vec<Vec<usize>>>,
+}
+
+pub fn versions(v: &Violation) -> Versions {
+    let visible: BTreeSet<(usize, usize)> = v.vis.iter().copied().collect();
+    let writers = writers(&v.instances);
+    let position = |l: &Loc, i: usize| {
+        writers[l]
+            .iter()
+            .position(|&(w, _)| w == i)
+            .expect("a writer of the location")
+            + 1
+    };
+    let mut out = Versions {
+        reads: Vec::new(),
+        writes: Vec::new(),
+    };
+    for (i, inst) in v.instances.iter().enumerate() {
+        out.reads.push(
+            inst.steps
+                .iter()
+                .map(|s| {
+                    s.reads
+                        .iter()
+                        .map(|l| {
+                            let ws = writers.get(l).map(|w| w.as_slice()).unwrap_or(&[]);
+                            source(ws, &visible, i).map_or(0, |(k, _)| k + 1)
+                        })
+                        .collect()
+                })
+                .collect(),
+        );
+        out.writes.push(
+            inst.steps
+                .iter()
+                .map(|s| s.writes.iter().map(|l| position(l, i)).collect())
+                .collect(),
+        );
+    }
+    out
+}
+
+/// Every dependency edge of an execution whose ar is instance order, straight from
+/// the semantics.
+pub fn dependency_edges(instances: &[InstanceView], vis: &[(usize, usize)]) -> Vec<Edge> {
+    let visible: BTreeSet<(usize, usize)> = vis.iter().copied().collect();
+    let writers = writers(instances);
     let mut edges = Vec::new();
     for (i, inst) in instances.iter().enumerate() {
         for s in &inst.steps {
             for l in &s.reads {
                 let ws = writers.get(l).map(|v| v.as_slice()).unwrap_or(&[]);
-                let source = ws.iter().rev().find(|&&(w, _)| visible.contains(&(w, i)));
-                if let Some(&(w, ws_stmt)) = source {
+                let source = source(ws, &visible, i).map(|(_, w)| w);
+                if let Some((w, ws_stmt)) = source {
                     edges.push(Edge {
                         from: w,
                         to: i,
@@ -277,7 +345,7 @@ pub fn dependency_edges(instances: &[InstanceView], vis: &[(usize, usize)]) -> V
                 for &(w, w_stmt) in ws {
                     let overwrites = match source {
                         None => true,
-                        Some(&(src, _)) => w > src,
+                        Some((src, _)) => w > src,
                     };
                     if w != i && overwrites {
                         edges.push(Edge {

@@ -2,10 +2,10 @@
 //! their statements' reads and writes, ar, vis, the cycle edge by edge), bounded absence
 //! with its completeness, and the expectations of a program file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::programs::explain::{EdgeKind, Loc, Violation};
+use crate::programs::explain::{self, EdgeKind, Loc, Violation};
 use crate::programs::model::AppModel;
 use crate::programs::syntax::Expect;
 use crate::programs::{Completeness, Outcome, Report};
@@ -38,11 +38,43 @@ fn stmt_name(app: &AppModel, s: usize) -> String {
     }
 }
 
+/// The violation's execution in the history notation that `solder classify` reads, a
+/// line per instance: `T1: r(Saving[custid=Cust$1].bal,0) w(Saving[custid=Cust$1].bal,1)`.
+/// A location's initial value is 0 and its k-th writer in ar order writes k. What an
+/// instance reads after writing it is left out: the programs' semantics reads the visible
+/// version there, which a history cannot say (its transactions read their own writes).
+/// A history says nothing of the final state, nor of the order of writes no read
+/// tells apart, so a cycle through such a ww or rw edge is the execution's, not the
+/// history's: the history alone may be serializable.
+pub fn history_lines(v: &Violation) -> Vec<String> {
+    let versions = explain::versions(v);
+    let mut lines = Vec::new();
+    for (i, inst) in v.instances.iter().enumerate() {
+        let mut read = BTreeSet::new();
+        let mut written = BTreeSet::new();
+        let mut ops = Vec::new();
+        for (n, s) in inst.steps.iter().enumerate() {
+            for (l, version) in s.reads.iter().zip(&versions.reads[i][n]) {
+                if !written.contains(l) && read.insert(l) {
+                    ops.push(format!("r({},{version})", loc_name(v, l)));
+                }
+            }
+            for (l, version) in s.writes.iter().zip(&versions.writes[i][n]) {
+                written.insert(l);
+                ops.push(format!("w({},{version})", loc_name(v, l)));
+            }
+        }
+        lines.push(format!("{}: {}", inst.name, ops.join(" ")));
+    }
+    lines
+}
+
 /// The violation as text.
 pub fn violation_text(v: &Violation, app: &AppModel) -> String {
     let mut out = String::new();
+    let versions = explain::versions(v);
     let _ = writeln!(out, "instances (in arbitration order):");
-    for inst in &v.instances {
+    for (i, inst) in v.instances.iter().enumerate() {
         let params: Vec<String> = inst
             .params
             .iter()
@@ -55,13 +87,19 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
             inst.program,
             params.join(", ")
         );
-        for s in &inst.steps {
+        for (n, s) in inst.steps.iter().enumerate() {
             let info = &app.stmts[s.stmt];
             let ops: Vec<String> = s
                 .reads
                 .iter()
-                .map(|l| format!("r({})", loc_name(v, l)))
-                .chain(s.writes.iter().map(|l| format!("w({})", loc_name(v, l))))
+                .zip(&versions.reads[i][n])
+                .map(|(l, k)| format!("r({},{k})", loc_name(v, l)))
+                .chain(
+                    s.writes
+                        .iter()
+                        .zip(&versions.writes[i][n])
+                        .map(|(l, k)| format!("w({},{k})", loc_name(v, l))),
+                )
                 .collect();
             let tag = match &info.label {
                 Some(l) => l.clone(),
@@ -94,28 +132,57 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
             vis.join("; ")
         }
     );
+    // (instance, location) -> the version it reads, and the one it writes
+    let mut read_version = BTreeMap::new();
+    let mut write_version = BTreeMap::new();
+    for (i, inst) in v.instances.iter().enumerate() {
+        for (n, s) in inst.steps.iter().enumerate() {
+            for (l, k) in s.reads.iter().zip(&versions.reads[i][n]) {
+                read_version.entry((i, l)).or_insert(*k);
+            }
+            for (l, k) in s.writes.iter().zip(&versions.writes[i][n]) {
+                write_version.insert((i, l), *k);
+            }
+        }
+    }
+    let version = |map: &BTreeMap<(usize, &Loc), usize>, i: usize, l: &Loc| {
+        map.get(&(i, l))
+            .map_or_else(|| "?".to_string(), |k| k.to_string())
+    };
     let _ = writeln!(out, "dependency cycle:");
     for e in &v.cycle {
         let loc = loc_name(v, &e.loc);
         let (a, b) = (names[e.from], names[e.to]);
         let why = match e.kind {
             EdgeKind::Wr => format!(
-                "{b} reads {loc} as {a} wrote it: {} → {}",
+                "{b} reads version {} of {loc}, which {a} wrote: {} → {}",
+                version(&read_version, e.to, &e.loc),
                 stmt_name(app, e.from_stmt),
                 stmt_name(app, e.to_stmt)
             ),
             EdgeKind::Ww => format!(
-                "both write {loc}, {a} first: {} then {}",
+                "both write {loc}, {a} version {} and {b} version {}: {} then {}",
+                version(&write_version, e.from, &e.loc),
+                version(&write_version, e.to, &e.loc),
                 stmt_name(app, e.from_stmt),
                 stmt_name(app, e.to_stmt)
             ),
             EdgeKind::Rw => format!(
-                "{a} reads a version of {loc} that {b} overwrites: {} before {}",
+                "{a} reads version {} of {loc}, which {b} overwrites with version {}: {} before {}",
+                version(&read_version, e.from, &e.loc),
+                version(&write_version, e.to, &e.loc),
                 stmt_name(app, e.from_stmt),
                 stmt_name(app, e.to_stmt)
             ),
         };
         let _ = writeln!(out, "  {a} --{}--> {b}  {why}", e.kind.name());
+    }
+    let _ = writeln!(
+        out,
+        "as a history (values are versions, 0 the initial one; `solder classify` reads these lines):"
+    );
+    for line in history_lines(v) {
+        let _ = writeln!(out, "  {line}");
     }
     out
 }
@@ -215,8 +282,9 @@ pub fn expectation_text(r: &Report, e: &Expect, app: &AppModel) -> String {
 /// "records", "outcome": "violation" | "none" | "timeout", "complete":
 /// "inductive" | "chordless" | "unknown" | "timeout" | null, "times_ms": {step: ms},
 /// "expect": {...} | null}`, and for a violation `"instances"` (name, program,
-/// params, statements with reads and writes), `"ar"`, `"vis"` and `"cycle"` (from, to,
-/// kind, location, and the statements on each side).
+/// params, statements with their reads and writes as `{"location", "version"}`),
+/// `"history"` (the execution in the history notation, [`history_lines`]), `"ar"`,
+/// `"vis"` and `"cycle"` (from, to, kind, location, and the statements on each side).
 pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde_json::Value {
     use serde_json::{Value, json};
     let q = &r.query;
@@ -264,23 +332,32 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                     "text": info.text,
                 })
             };
+            let versions = explain::versions(v);
             o["instances"] = v
                 .instances
                 .iter()
-                .map(|i| {
+                .enumerate()
+                .map(|(i, inst)| {
                     json!({
-                        "name": i.name,
-                        "program": i.program,
-                        "params": i.params.iter().map(|(p, x)| (p.clone(), json!(x))).collect::<serde_json::Map<_, _>>(),
-                        "statements": i.steps.iter().map(|s| {
+                        "name": inst.name,
+                        "program": inst.program,
+                        "params": inst.params.iter().map(|(p, x)| (p.clone(), json!(x))).collect::<serde_json::Map<_, _>>(),
+                        "statements": inst.steps.iter().enumerate().map(|(n, s)| {
+                            let ops = |locs: &[Loc], versions: &[usize]| {
+                                locs.iter()
+                                    .zip(versions)
+                                    .map(|(l, k)| json!({"location": loc_name(v, l), "version": k}))
+                                    .collect::<Vec<_>>()
+                            };
                             let mut st = statement(s.stmt);
-                            st["reads"] = json!(s.reads.iter().map(|l| loc_name(v, l)).collect::<Vec<_>>());
-                            st["writes"] = json!(s.writes.iter().map(|l| loc_name(v, l)).collect::<Vec<_>>());
+                            st["reads"] = json!(ops(&s.reads, &versions.reads[i][n]));
+                            st["writes"] = json!(ops(&s.writes, &versions.writes[i][n]));
                             st
                         }).collect::<Vec<_>>(),
                     })
                 })
                 .collect();
+            o["history"] = json!(history_lines(v).join("\n"));
             o["ar"] = json!(names);
             o["vis"] = json!(
                 v.vis
