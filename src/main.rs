@@ -228,6 +228,10 @@ struct SolverArgs {
     /// them by CEGIS, re-check them by search)
     #[arg(long)]
     no_count_injections: bool,
+    /// Re-check quantifiers over orders by enumerating every relation in their range, not
+    /// only the orders their guards allow (a SAT check takes over when there are too many)
+    #[arg(long)]
+    no_recheck_orders: bool,
     /// CEGIS: keep slow verifiers on varisat instead of moving them to CaDiCaL.
     #[arg(long)]
     no_escalate: bool,
@@ -388,6 +392,7 @@ impl SolverArgs {
         o.solve.instantiate = !self.no_instantiate;
         o.solve.terms = !self.no_terms;
         o.solve.count_injections = !self.no_count_injections;
+        o.solve.recheck_orders = !self.no_recheck_orders;
         o.solve.escalate = !self.no_escalate;
         o.solve.incremental = !self.no_incremental;
         o.solve.overlap_singletons = !self.no_singleton_overlap;

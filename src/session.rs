@@ -295,6 +295,7 @@ pub fn verify(
         hints,
         RECHECK_BUDGET,
         opts.count_injections,
+        opts.recheck_orders,
     ) {
         Ok(true) => Ok(()),
         Ok(false) => Err("the instance does not satisfy the formula".into()),

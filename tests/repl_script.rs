@@ -519,6 +519,7 @@ fn set_changes_and_shows_options() {
          set singleton_overlap off\n\
          set lazy_orders off\n\
          set count_injections off\n\
+         set recheck_orders off\n\
          set max_vars 1,000\n\
          set overflow prevent\n\
          set solver\n\
@@ -529,7 +530,7 @@ fn set_changes_and_shows_options() {
          set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(18).collect();
+    let first: Vec<&str> = out.lines().take(19).collect();
     assert_eq!(
         first,
         [
@@ -548,12 +549,13 @@ fn set_changes_and_shows_options() {
             "singleton_overlap on",
             "lazy_orders on",
             "count_injections on",
+            "recheck_orders on",
             "max_vars 2000000",
             "ascii off",
             "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(18).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(19).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -573,6 +575,7 @@ fn set_changes_and_shows_options() {
             "singleton_overlap off",
             "lazy_orders off",
             "count_injections off",
+            "recheck_orders off",
             "max_vars 1000",
             "ascii off",
             "overflow prevent",

@@ -108,18 +108,22 @@ pub fn eval_formula(instance: &Instance, f: &Formula) -> Result<bool, EvalError>
 /// unless the formula is false there, and the caller has a cheaper check (a SAT call).
 /// With `count_injections`, quantifiers over total injective maps are decided by
 /// counting ([`crate::logic::injections`]), with the map built and checked when one exists.
+/// With `orders_only`, a quantifier guarded by a strict total order enumerates only the
+/// orders its guards allow.
 pub fn eval_formula_hinted(
     instance: &Instance,
     f: &Formula,
     hints: HashMap<VarId, TupleSet>,
     budget: u64,
     count_injections: bool,
+    orders_only: bool,
 ) -> Result<bool, EvalError> {
     let mut ev = Evaluator::new(instance, Env::new());
     ev.hints = hints;
     ev.budget = budget;
     ev.whole_ranges_only = true;
     ev.count_injections = count_injections;
+    ev.orders_only = orders_only;
     ev.formula(f)
 }
 
@@ -1980,14 +1984,14 @@ mod tests {
             body.clone().not(),
         );
         let hint = |v: TupleSet| HashMap::from([(VarId(0), v)]);
-        assert!(eval_formula_hinted(&inst, &some, hint(three.clone()), B, false).unwrap());
-        assert!(!eval_formula_hinted(&inst, &all, hint(three.clone()), B, false).unwrap());
+        assert!(eval_formula_hinted(&inst, &some, hint(three.clone()), B, false, true).unwrap());
+        assert!(!eval_formula_hinted(&inst, &all, hint(three.clone()), B, false, true).unwrap());
         // A hint that is no witness leaves the search to do: still too large here.
         let two = TupleSet::of_atoms([1, 4]);
-        assert!(eval_formula_hinted(&inst, &some, hint(two.clone()), B, false).is_err());
+        assert!(eval_formula_hinted(&inst, &some, hint(two.clone()), B, false, true).is_err());
         // A hint outside the declaration (`one` takes single atoms) is not tried.
         let one = Formula::exists(vec![decl(0, DeclMult::One, Expr::univ())], body.clone());
-        assert!(!eval_formula_hinted(&inst, &one, hint(three), B, false).unwrap());
+        assert!(!eval_formula_hinted(&inst, &one, hint(three), B, false, true).unwrap());
         // On a small universe, hinted or not, the answer is the same.
         let small = Instance {
             universe: Universe::new((0..5).map(|i| format!("a{i}")).collect()),
@@ -1995,13 +1999,13 @@ mod tests {
         };
         for f in [&some, &all, &one] {
             assert_eq!(
-                eval_formula_hinted(&small, f, hint(two.clone()), B, false).unwrap(),
+                eval_formula_hinted(&small, f, hint(two.clone()), B, false, true).unwrap(),
                 eval_formula(&small, f).unwrap()
             );
         }
         // A range larger than the budget is not started: 2^5 subsets against 31 values.
-        assert!(eval_formula_hinted(&small, &all, hint(two.clone()), 31, false).is_err());
-        assert!(eval_formula_hinted(&small, &all, hint(two), 32, false).is_ok());
+        assert!(eval_formula_hinted(&small, &all, hint(two.clone()), 31, false, true).is_err());
+        assert!(eval_formula_hinted(&small, &all, hint(two), 32, false, true).is_ok());
     }
 
     #[test]

@@ -410,44 +410,6 @@ impl Level {
         bit
     }
 
-    /// The counterexample's values cut down to their declarations' bounds on this level's
-    /// variables: `Y* & B(X)`.
-    fn clipped(
-        &mut self,
-        j: usize,
-        values: Vec<(VarId, Matrix)>,
-    ) -> Result<Vec<(VarId, Matrix)>, SolveError> {
-        let ob = &self.obligations[j].obligation;
-        let FormulaKind::Quant(_, decls, _) = ob.formula.kind() else {
-            return Ok(values);
-        };
-        let decls = decls.clone();
-        let env = ob.env.clone();
-        for (v, m) in &env {
-            self.translator.bind(*v, m.clone());
-        }
-        let mut out = Vec::with_capacity(values.len());
-        let mut result = Ok(());
-        for (var, value) in values {
-            let clipped = match decls.iter().find(|d| d.var == var) {
-                Some(decl) => match self.translator.expr(&decl.bound) {
-                    Ok(bound) => value.intersection(&bound, self.translator.circuit_mut()),
-                    Err(e) => {
-                        result = Err(e);
-                        value
-                    }
-                },
-                None => value,
-            };
-            self.translator.bind(var, clipped.clone());
-            out.push((var, clipped));
-        }
-        for (v, _) in env.iter().chain(&out) {
-            self.translator.unbind(*v);
-        }
-        result.map(|()| out)
-    }
-
     /// Witness instantiation: `p => F[Y := W]` for every existential witness `W` whose
     /// arity matches a universal variable `Y` (all combinations, up to a limit).
     fn instantiate_witnesses(&mut self) -> Result<(), SolveError> {
@@ -611,11 +573,6 @@ impl Level {
                 let clause = match block {
                     Some(clause) => clause,
                     None => {
-                        let counterexample = if std::env::var_os("SOLDER_CLIP").is_some() {
-                            self.clipped(j, counterexample)?
-                        } else {
-                            counterexample
-                        };
                         let bit = self.instance_of(j, &counterexample)?;
                         vec![!self.obligations[j].obligation.proxy, bit]
                     }

@@ -89,6 +89,10 @@ pub struct SolveOptions {
     /// ([`crate::logic::injections`]), in the translation and in the re-check;
     /// `--no-count-injections` solves them by CEGIS and re-checks them by search.
     pub count_injections: bool,
+    /// The re-check enumerates only the strict total orders that a quantifier's guards
+    /// allow (`some co | commitOrder[co] and …`), not every relation in its range;
+    /// `--no-recheck-orders` enumerates them all (or hands them to a SAT check).
+    pub recheck_orders: bool,
 }
 
 impl Default for SolveOptions {
@@ -122,6 +126,7 @@ impl Default for SolveOptions {
             overlap_singletons: true,
             lazy_orders: true,
             count_injections: true,
+            recheck_orders: true,
         }
     }
 }
