@@ -104,6 +104,10 @@ struct ProgramsArgs {
     /// Print a JSON array, one object per level or expectation, instead of text.
     #[arg(long, conflicts_with = "emit_model")]
     json: bool,
+    /// Print only the violation's execution, as a history in the notation `solder
+    /// classify` reads (`… --emit-history | solder classify -`); needs one --level.
+    #[arg(long, conflicts_with_all = ["emit_model", "json"])]
+    emit_history: bool,
     /// Give up on each level after SECS seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     timeout: Option<f64>,
@@ -1251,6 +1255,11 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
         print!("{}", programs::model_with_commands(&app, &queries[0].0));
         return Ok(ExitCode::SUCCESS);
     }
+    if args.emit_history && args.level.len() != 1 {
+        return Err(Errors::from(Diagnostic::global(
+            "--emit-history prints one execution: name exactly one --level",
+        )));
+    }
     let mut code = exit::OK;
     let mut reports = Vec::new();
     let threads = args.threads.map_or_else(
@@ -1274,6 +1283,17 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
                 &app,
                 expect.as_ref(),
             ));
+        } else if args.emit_history {
+            // The history alone, so that it can be piped; what was found goes to
+            // standard error.
+            match &report.outcome {
+                programs::Outcome::Violation(v) => {
+                    for line in render::programs::history_lines(v) {
+                        println!("{line}");
+                    }
+                }
+                _ => eprint!("{}", render::programs::report_text(&report, &app)),
+            }
         } else {
             match expect {
                 None => print!("{}", render::programs::report_text(&report, &app)),

@@ -485,6 +485,48 @@ fn the_command_line_reports_with_exit_codes() {
     }
     assert_eq!(reports[1]["outcome"], "none");
     assert_eq!(reports[1]["complete"], "inductive");
+    // --emit-history prints the history alone, which `classify` reads: SI allows it,
+    // serializability does not.
+    let (code, history, err) = solder(&[
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--level",
+        "SI",
+        "--cycle",
+        "3",
+        "--emit-history",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(history, si["history"].as_str().unwrap().to_string() + "\n");
+    let path = std::env::temp_dir().join(format!("solder-history-{}.txt", std::process::id()));
+    std::fs::write(&path, &history).unwrap();
+    let (code, out, err) = solder(&[
+        "classify",
+        path.to_str().unwrap(),
+        "--level",
+        "SER,CeroneSI",
+        "--json",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 0, "{err}");
+    let classified: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let holds: Vec<(&str, bool)> = classified["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["level"].as_str().unwrap(), l["holds"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(holds, [("SER", false), ("CeroneSI", true)], "{out}");
+    // It prints one execution, so it wants exactly one level.
+    let (code, _, err) = solder(&[
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--level",
+        "SI,SER",
+        "--emit-history",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("name exactly one --level"), "{err}");
     // --emit-model prints a model that solder itself loads.
     let (code, model, _) = solder(&[
         "programs",
