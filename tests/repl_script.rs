@@ -920,6 +920,7 @@ fn programs_checks_levels_and_expectations_and_bad_input_leaves_the_session_work
     std::fs::write(&bad, "table T (id: Id key);\nprogram P( { oops\n").unwrap();
     let (code, out, err) = repl(&format!(
         "programs examples/programs/smallbank.prog level SI cycle 3\n\
+         programs examples/programs/smallbank.prog level SI cycle 3 history\n\
          programs examples/programs/courseware.prog\n\
          programs no/such/file.prog level SI\n\
          programs examples/programs/smallbank.prog level Nope\n\
@@ -933,6 +934,8 @@ fn programs_checks_levels_and_expectations_and_bad_input_leaves_the_session_work
     // A level: the violation, edge by edge.
     assert!(out.contains("SI: violation"), "{out}");
     assert!(out.contains("--rw-->"), "{out}");
+    // `history`: the execution alone, unindented, as `classify` reads it.
+    assert!(out.contains("\nT1: r(Saving[custid="), "{out}");
     // The expectations: one line each, as the file states them, and all met.
     let source = std::fs::read_to_string("examples/programs/courseware.prog").unwrap();
     let expects: Vec<&str> = source

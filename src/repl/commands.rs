@@ -110,9 +110,9 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "programs",
-        args: "FILE [level L,...] [cycle K] [complete] [records N]",
+        args: "FILE [level L,...] [cycle K] [complete] [records N] [history]",
         summary: "can an application's SQL programs run non-serializably under a consistency model?",
-        details: "FILE is a program file: tables, programs of SQL statements and `expect` lines (see the README, \"Programs under weak isolation\"); a relative path is read from the current directory. Without `level`: the file's `expect` lines, each ✓ or ✗ with its report. level L,...: RA, CC, PC, PSI, SI, SER or a `level` the file defines; each prints a violation (a dependency cycle, edge by edge, in the programs' statements) or that there is none up to the bound.\ncycle K     longest dependency cycle searched, in transaction instances (default 4, at least 2)\ncomplete    when no cycle is found, also try to show that none exists at any length\nrecords N   records per table and values per domain (default: K)\nThe session's options apply; `set timeout` bounds each level.\nExamples: programs examples/programs/smallbank.prog level SI cycle 3; programs examples/programs/courseware.prog",
+        details: "FILE is a program file: tables, programs of SQL statements and `expect` lines (see the README, \"Programs under weak isolation\"); a relative path is read from the current directory. Without `level`: the file's `expect` lines, each ✓ or ✗ with its report. level L,...: RA, CC, PC, PSI, SI, SER or a `level` the file defines; each prints a violation (a dependency cycle, edge by edge, in the programs' statements) or that there is none up to the bound.\ncycle K     longest dependency cycle searched, in transaction instances (default 4, at least 2)\ncomplete    when no cycle is found, also try to show that none exists at any length\nrecords N   records per table and values per domain (default: K)\nhistory     with one level: print only a violation's execution, as a history `classify FILE` reads\nThe session's options apply; `set timeout` bounds each level.\nExamples: programs examples/programs/smallbank.prog level SI cycle 3; programs examples/programs/courseware.prog",
     },
     CommandInfo {
         name: "save",

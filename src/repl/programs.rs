@@ -15,10 +15,10 @@ use crate::render;
 use super::session::Session;
 use super::worker::JobEnd;
 
-const USAGE: &str = "usage: programs FILE [level L,...] [cycle K] [complete] [records N]";
+const USAGE: &str = "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [history]";
 
 /// The words `programs` gives a meaning to after the file (for completion too).
-pub const KEYWORDS: &[&str] = &["level", "cycle", "complete", "records"];
+pub const KEYWORDS: &[&str] = &["level", "cycle", "complete", "records", "history"];
 
 /// Longest cycle searched when `cycle` is not given (the CLI's default).
 const DEFAULT_CYCLE: usize = 4;
@@ -36,10 +36,12 @@ struct Args {
     cycle: usize,
     complete: bool,
     records: Option<usize>,
+    /// Print only a violation's execution as a history (the CLI's `--emit-history`).
+    history: bool,
 }
 
 /// Read the arguments: the file, and `level A,B` (names up to the next keyword, split
-/// at commas and spaces), `cycle K`, `complete`, `records N` in any order.
+/// at commas and spaces), `cycle K`, `complete`, `records N`, `history` in any order.
 fn parse_args(arg: &str) -> Result<Args, String> {
     let words: Vec<&str> = arg.split_whitespace().collect();
     let mut files = Vec::new();
@@ -47,6 +49,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
     let mut cycle = DEFAULT_CYCLE;
     let mut complete = false;
     let mut records = None;
+    let mut history = false;
     let number = |w: Option<&&str>| w.and_then(|w| w.parse::<usize>().ok());
     let mut i = 0;
     while i < words.len() {
@@ -80,9 +83,15 @@ fn parse_args(arg: &str) -> Result<Args, String> {
                 _ => return Err(format!("{USAGE}; N is at least 1")),
             },
             "complete" => complete = true,
+            "history" => history = true,
             w => files.push(w),
         }
         i += 1;
+    }
+    if history && levels.len() != 1 {
+        return Err(format!(
+            "{USAGE}; `history` prints one execution: name exactly one level"
+        ));
     }
     match files.as_slice() {
         [file] => Ok(Args {
@@ -91,12 +100,13 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             cycle,
             complete,
             records,
+            history,
         }),
         _ => Err(USAGE.to_string()),
     }
 }
 
-/// `programs FILE [level L,...] [cycle K] [complete] [records N]`.
+/// `programs FILE [level L,...] [cycle K] [complete] [records N] [history]`.
 pub fn programs(session: &mut Session, arg: &str) {
     let args = match parse_args(arg) {
         Ok(a) => a,
@@ -132,9 +142,12 @@ pub fn programs(session: &mut Session, arg: &str) {
         });
         match end {
             JobEnd::Done(Ok(report), _) => {
-                let text = match &expect {
-                    None => render::programs::report_text(&report, &app),
-                    Some(e) => render::programs::expectation_text(&report, e, &app),
+                let text = match (&report.outcome, &expect) {
+                    (programs::Outcome::Violation(v), None) if args.history => {
+                        render::programs::history_lines(v).join("\n")
+                    }
+                    (_, None) => render::programs::report_text(&report, &app),
+                    (_, Some(e)) => render::programs::expectation_text(&report, e, &app),
                 };
                 session.say(text.trim_end());
             }
@@ -172,8 +185,11 @@ mod tests {
                 cycle: 3,
                 complete: true,
                 records: Some(2),
+                history: false,
             }
         );
+        let a = parse_args("f.prog history level SI").unwrap();
+        assert!(a.history && a.levels == ["SI"]);
         let a = parse_args("cycle 5 level SER \"f.prog\"").unwrap_err();
         assert!(a.starts_with("usage"), "the file is a level name here: {a}");
         let a = parse_args("\"f.prog\" cycle 5").unwrap();
@@ -186,6 +202,8 @@ mod tests {
             "f.prog level",
             "f.prog level cycle 3",
             "a.prog b.prog",
+            "f.prog history",
+            "f.prog level SI,SER history",
         ] {
             assert!(parse_args(bad).is_err(), "{bad}");
         }
