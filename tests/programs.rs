@@ -158,22 +158,11 @@ fn history_is_placed_at_its_level(
         )
     });
     assert_eq!(h.txns.len(), v.instances.len(), "{text}");
-    let versions = programs::explain::versions(v);
-    let read_version = |i: usize, loc: &programs::explain::Loc| {
-        let steps = &v.instances[i].steps;
-        steps
-            .iter()
-            .enumerate()
-            .find_map(|(n, s)| {
-                let k = s.reads.iter().position(|l| l == loc)?;
-                Some(versions.reads[i][n][k])
-            })
-            .expect("the reader of an rw edge reads its location")
-    };
+    let versions = programs::explain::Versions::new(&v.instances, &v.vis);
     let forced = v.cycle.iter().all(|e| match e.kind {
         EdgeKind::Wr => true,
         EdgeKind::Ww => false,
-        EdgeKind::Rw => read_version(e.from, &e.loc) == 0,
+        EdgeKind::Rw => versions.read(e.from, &e.loc) == 0,
     });
     let cerone = format!("Cerone{level}");
     let levels = [cerone.as_str(), "CeroneSER", "SER", "AdyaSER"];

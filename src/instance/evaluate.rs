@@ -543,13 +543,7 @@ impl<'a> Evaluator<'a> {
                 if !self.in_range(decl, &value)? {
                     continue;
                 }
-                if self.budget == 0 {
-                    return Err(EvalError::new(format!(
-                        "quantifiers over relations nest too deeply to evaluate (`{}`): too large",
-                        decl.name
-                    )));
-                }
-                self.budget -= 1;
+                self.spend_budget(decl)?;
                 if self.decides(q, decl, value, rest, body)? {
                     return Ok(q == Quantifier::Some);
                 }
@@ -567,19 +561,25 @@ impl<'a> Evaluator<'a> {
         }
         for i in 0..range.len() {
             if higher_order {
-                if self.budget == 0 {
-                    return Err(EvalError::new(format!(
-                        "quantifiers over relations nest too deeply to evaluate (`{}`): too large",
-                        decl.name
-                    )));
-                }
-                self.budget -= 1;
+                self.spend_budget(decl)?;
             }
             if self.decides(q, decl, range.get(i), rest, body)? {
                 return Ok(q == Quantifier::Some);
             }
         }
         Ok(q == Quantifier::All)
+    }
+
+    /// One value of a quantifier over relations tried, against the budget.
+    fn spend_budget(&mut self, decl: &Decl) -> Result<(), EvalError> {
+        if self.budget == 0 {
+            return Err(EvalError::new(format!(
+                "quantifiers over relations nest too deeply to evaluate (`{}`): too large",
+                decl.name
+            )));
+        }
+        self.budget -= 1;
+        Ok(())
     }
 
     /// `q decl | body` decided by comparing counts, if it reads as a quantifier over total

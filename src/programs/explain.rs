@@ -242,96 +242,75 @@ pub fn read(app: &AppModel, run: &CommandRun) -> Result<Violation, Errors> {
     })
 }
 
-/// location -> [(instance, statement)] of its writers, in ar (instance) order.
-fn writers(instances: &[InstanceView]) -> BTreeMap<&Loc, Vec<(usize, usize)>> {
-    let mut writers: BTreeMap<&Loc, Vec<(usize, usize)>> = BTreeMap::new();
-    for (i, inst) in instances.iter().enumerate() {
-        for s in &inst.steps {
-            for l in &s.writes {
-                let w = writers.entry(l).or_default();
-                if w.last().map(|&(j, _)| j) != Some(i) {
-                    w.push((i, s.stmt));
+/// Who writes what and which version each read sees, in an execution whose ar is
+/// instance order. Versions are numbered as the history notation writes values: a
+/// location's initial value is 0 and its k-th writer in ar order writes k. A read's
+/// version depends only on the reader and the location (it sees the ar-last writer
+/// visible to it), so both are looked up by (instance, location).
+pub struct Versions<'a> {
+    /// location -> [(instance, statement)] of its writers, in ar order.
+    writers: BTreeMap<&'a Loc, Vec<(usize, usize)>>,
+    visible: BTreeSet<(usize, usize)>,
+}
+
+impl<'a> Versions<'a> {
+    pub fn new(instances: &'a [InstanceView], vis: &[(usize, usize)]) -> Versions<'a> {
+        let mut writers: BTreeMap<&Loc, Vec<(usize, usize)>> = BTreeMap::new();
+        for (i, inst) in instances.iter().enumerate() {
+            for s in &inst.steps {
+                for l in &s.writes {
+                    let w = writers.entry(l).or_default();
+                    if w.last().map(|&(j, _)| j) != Some(i) {
+                        w.push((i, s.stmt));
+                    }
                 }
             }
         }
+        Versions {
+            writers,
+            visible: vis.iter().copied().collect(),
+        }
     }
-    writers
-}
 
-/// The writer whose version instance `reader` reads: the ar-last visible one, with its
-/// position among the location's writers (`None`: the initial value).
-fn source(
-    ws: &[(usize, usize)],
-    visible: &BTreeSet<(usize, usize)>,
-    reader: usize,
-) -> Option<(usize, (usize, usize))> {
-    ws.iter()
-        .enumerate()
-        .rev()
-        .find(|(_, (w, _))| visible.contains(&(*w, reader)))
-        .map(|(k, &w)| (k, w))
-}
+    fn writers_of(&self, loc: &Loc) -> &[(usize, usize)] {
+        self.writers.get(loc).map_or(&[], |w| w.as_slice())
+    }
 
-/// The version of every read and write, numbered as the history notation writes
-/// values: a location's initial value is 0 and its k-th writer in ar order writes k.
-/// Indexed like the instances' steps: `reads[i][s][n]` is the version that the n-th
-/// read of step s of instance i sees.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Versions {
-    pub reads: Vec<Vec<Vec<usize>>>,
-    pub writes: Vec<Vec<Vec<usize>>>,
-}
-
-pub fn versions(v: &Violation) -> Versions {
-    let visible: BTreeSet<(usize, usize)> = v.vis.iter().copied().collect();
-    let writers = writers(&v.instances);
-    let position = |l: &Loc, i: usize| {
-        writers[l]
+    /// The writer (instance, statement) whose version `reader` reads, with its position
+    /// among the location's writers; `None`: the initial value.
+    fn source(&self, reader: usize, loc: &Loc) -> Option<(usize, (usize, usize))> {
+        self.writers_of(loc)
             .iter()
-            .position(|&(w, _)| w == i)
-            .expect("a writer of the location")
-            + 1
-    };
-    let mut out = Versions {
-        reads: Vec::new(),
-        writes: Vec::new(),
-    };
-    for (i, inst) in v.instances.iter().enumerate() {
-        out.reads.push(
-            inst.steps
-                .iter()
-                .map(|s| {
-                    s.reads
-                        .iter()
-                        .map(|l| {
-                            let ws = writers.get(l).map(|w| w.as_slice()).unwrap_or(&[]);
-                            source(ws, &visible, i).map_or(0, |(k, _)| k + 1)
-                        })
-                        .collect()
-                })
-                .collect(),
-        );
-        out.writes.push(
-            inst.steps
-                .iter()
-                .map(|s| s.writes.iter().map(|l| position(l, i)).collect())
-                .collect(),
-        );
+            .enumerate()
+            .rev()
+            .find(|(_, (w, _))| self.visible.contains(&(*w, reader)))
+            .map(|(k, &w)| (k, w))
     }
-    out
+
+    /// The version of `loc` that instance `reader` reads.
+    pub fn read(&self, reader: usize, loc: &Loc) -> usize {
+        self.source(reader, loc).map_or(0, |(k, _)| k + 1)
+    }
+
+    /// The version of `loc` that instance `writer` writes, if it writes it.
+    pub fn written(&self, writer: usize, loc: &Loc) -> Option<usize> {
+        self.writers_of(loc)
+            .iter()
+            .position(|&(w, _)| w == writer)
+            .map(|k| k + 1)
+    }
 }
 
 /// Every dependency edge of an execution whose ar is instance order, straight from
 /// the semantics.
 pub fn dependency_edges(instances: &[InstanceView], vis: &[(usize, usize)]) -> Vec<Edge> {
-    let visible: BTreeSet<(usize, usize)> = vis.iter().copied().collect();
-    let writers = writers(instances);
+    let versions = Versions::new(instances, vis);
     let mut edges = Vec::new();
     for (i, inst) in instances.iter().enumerate() {
         for s in &inst.steps {
             for l in &s.reads {
-                let ws = writers.get(l).map(|v| v.as_slice()).unwrap_or(&[]);
-                let source = source(ws, &visible, i).map(|(_, w)| w);
+                let ws = versions.writers_of(l);
+                let source = versions.source(i, l).map(|(_, w)| w);
                 if let Some((w, ws_stmt)) = source {
                     edges.push(Edge {
                         from: w,
@@ -361,7 +340,7 @@ pub fn dependency_edges(instances: &[InstanceView], vis: &[(usize, usize)]) -> V
             }
         }
     }
-    for (l, ws) in &writers {
+    for (l, ws) in &versions.writers {
         for (x, &(a, sa)) in ws.iter().enumerate() {
             for &(b, sb) in &ws[x + 1..] {
                 edges.push(Edge {

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::programs::explain::{self, EdgeKind, Loc, Violation};
+use crate::programs::explain::{EdgeKind, Loc, Versions, Violation};
 use crate::programs::model::AppModel;
 use crate::programs::syntax::Expect;
 use crate::programs::{Completeness, Outcome, Report};
@@ -47,21 +47,25 @@ fn stmt_name(app: &AppModel, s: usize) -> String {
 /// tells apart, so a cycle through such a ww or rw edge is the execution's, not the
 /// history's: the history alone may be serializable.
 pub fn history_lines(v: &Violation) -> Vec<String> {
-    let versions = explain::versions(v);
+    let versions = Versions::new(&v.instances, &v.vis);
     let mut lines = Vec::new();
     for (i, inst) in v.instances.iter().enumerate() {
         let mut read = BTreeSet::new();
         let mut written = BTreeSet::new();
         let mut ops = Vec::new();
-        for (n, s) in inst.steps.iter().enumerate() {
-            for (l, version) in s.reads.iter().zip(&versions.reads[i][n]) {
+        for s in &inst.steps {
+            for l in &s.reads {
                 if !written.contains(l) && read.insert(l) {
-                    ops.push(format!("r({},{version})", loc_name(v, l)));
+                    ops.push(format!("r({},{})", loc_name(v, l), versions.read(i, l)));
                 }
             }
-            for (l, version) in s.writes.iter().zip(&versions.writes[i][n]) {
+            for l in &s.writes {
                 written.insert(l);
-                ops.push(format!("w({},{version})", loc_name(v, l)));
+                ops.push(format!(
+                    "w({},{})",
+                    loc_name(v, l),
+                    written_version(&versions, i, l)
+                ));
             }
         }
         lines.push(format!("{}: {}", inst.name, ops.join(" ")));
@@ -69,10 +73,17 @@ pub fn history_lines(v: &Violation) -> Vec<String> {
     lines
 }
 
+/// The version instance `i` writes to `loc` (`?` if it does not write it).
+fn written_version(versions: &Versions, i: usize, loc: &Loc) -> String {
+    versions
+        .written(i, loc)
+        .map_or_else(|| "?".to_string(), |k| k.to_string())
+}
+
 /// The violation as text.
 pub fn violation_text(v: &Violation, app: &AppModel) -> String {
     let mut out = String::new();
-    let versions = explain::versions(v);
+    let versions = Versions::new(&v.instances, &v.vis);
     let _ = writeln!(out, "instances (in arbitration order):");
     for (i, inst) in v.instances.iter().enumerate() {
         let params: Vec<String> = inst
@@ -87,20 +98,16 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
             inst.program,
             params.join(", ")
         );
-        for (n, s) in inst.steps.iter().enumerate() {
+        for s in &inst.steps {
             let info = &app.stmts[s.stmt];
-            let ops: Vec<String> = s
-                .reads
-                .iter()
-                .zip(&versions.reads[i][n])
-                .map(|(l, k)| format!("r({},{k})", loc_name(v, l)))
-                .chain(
-                    s.writes
-                        .iter()
-                        .zip(&versions.writes[i][n])
-                        .map(|(l, k)| format!("w({},{k})", loc_name(v, l))),
-                )
-                .collect();
+            let ops: Vec<String> =
+                s.reads
+                    .iter()
+                    .map(|l| format!("r({},{})", loc_name(v, l), versions.read(i, l)))
+                    .chain(s.writes.iter().map(|l| {
+                        format!("w({},{})", loc_name(v, l), written_version(&versions, i, l))
+                    }))
+                    .collect();
             let tag = match &info.label {
                 Some(l) => l.clone(),
                 None => format!("[{}]", info.number),
@@ -132,23 +139,6 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
             vis.join("; ")
         }
     );
-    // (instance, location) -> the version it reads, and the one it writes
-    let mut read_version = BTreeMap::new();
-    let mut write_version = BTreeMap::new();
-    for (i, inst) in v.instances.iter().enumerate() {
-        for (n, s) in inst.steps.iter().enumerate() {
-            for (l, k) in s.reads.iter().zip(&versions.reads[i][n]) {
-                read_version.entry((i, l)).or_insert(*k);
-            }
-            for (l, k) in s.writes.iter().zip(&versions.writes[i][n]) {
-                write_version.insert((i, l), *k);
-            }
-        }
-    }
-    let version = |map: &BTreeMap<(usize, &Loc), usize>, i: usize, l: &Loc| {
-        map.get(&(i, l))
-            .map_or_else(|| "?".to_string(), |k| k.to_string())
-    };
     let _ = writeln!(out, "dependency cycle:");
     for e in &v.cycle {
         let loc = loc_name(v, &e.loc);
@@ -156,21 +146,21 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
         let why = match e.kind {
             EdgeKind::Wr => format!(
                 "{b} reads version {} of {loc}, which {a} wrote: {} → {}",
-                version(&read_version, e.to, &e.loc),
+                versions.read(e.to, &e.loc),
                 stmt_name(app, e.from_stmt),
                 stmt_name(app, e.to_stmt)
             ),
             EdgeKind::Ww => format!(
                 "both write {loc}, {a} version {} and {b} version {}: {} then {}",
-                version(&write_version, e.from, &e.loc),
-                version(&write_version, e.to, &e.loc),
+                written_version(&versions, e.from, &e.loc),
+                written_version(&versions, e.to, &e.loc),
                 stmt_name(app, e.from_stmt),
                 stmt_name(app, e.to_stmt)
             ),
             EdgeKind::Rw => format!(
                 "{a} reads version {} of {loc}, which {b} overwrites with version {}: {} before {}",
-                version(&read_version, e.from, &e.loc),
-                version(&write_version, e.to, &e.loc),
+                versions.read(e.from, &e.loc),
+                written_version(&versions, e.to, &e.loc),
                 stmt_name(app, e.from_stmt),
                 stmt_name(app, e.to_stmt)
             ),
@@ -332,7 +322,7 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                     "text": info.text,
                 })
             };
-            let versions = explain::versions(v);
+            let versions = Versions::new(&v.instances, &v.vis);
             o["instances"] = v
                 .instances
                 .iter()
@@ -342,16 +332,11 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                         "name": inst.name,
                         "program": inst.program,
                         "params": inst.params.iter().map(|(p, x)| (p.clone(), json!(x))).collect::<serde_json::Map<_, _>>(),
-                        "statements": inst.steps.iter().enumerate().map(|(n, s)| {
-                            let ops = |locs: &[Loc], versions: &[usize]| {
-                                locs.iter()
-                                    .zip(versions)
-                                    .map(|(l, k)| json!({"location": loc_name(v, l), "version": k}))
-                                    .collect::<Vec<_>>()
-                            };
+                        "statements": inst.steps.iter().map(|s| {
+                            let op = |l: &Loc, k: Option<usize>| json!({"location": loc_name(v, l), "version": k});
                             let mut st = statement(s.stmt);
-                            st["reads"] = json!(ops(&s.reads, &versions.reads[i][n]));
-                            st["writes"] = json!(ops(&s.writes, &versions.writes[i][n]));
+                            st["reads"] = json!(s.reads.iter().map(|l| op(l, Some(versions.read(i, l)))).collect::<Vec<_>>());
+                            st["writes"] = json!(s.writes.iter().map(|l| op(l, versions.written(i, l))).collect::<Vec<_>>());
                             st
                         }).collect::<Vec<_>>(),
                     })
