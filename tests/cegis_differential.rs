@@ -3,8 +3,7 @@
 //! by enumerating every instance *and* every value of every quantified relation with the
 //! independent evaluator, and by CEGIS under each combination of its switches.
 
-#[path = "common/random_problem.rs"]
-mod random_problem;
+use crate::common::random_problem;
 
 use random_problem::random_exists_forall_problem;
 use solder::instance::brute::for_each_instance;

@@ -4,10 +4,8 @@
 //! be a real and minimal violation, random histories level by level, the history view
 //! read back, the three input formats, and the hierarchy `compare` reproduces.
 
-#[path = "common/isolation_brute.rs"]
-mod isolation_brute;
-#[path = "common/isolation_history.rs"]
-mod isolation_history;
+use crate::common::isolation_brute;
+use crate::common::isolation_history;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

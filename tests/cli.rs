@@ -1,7 +1,6 @@
 //! The command line as users see it: verdicts, exit codes, JSON, enumeration.
 
-#[path = "common/binary.rs"]
-mod binary;
+use crate::common::binary;
 use binary::solder;
 
 use std::path::Path;

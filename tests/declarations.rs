@@ -5,8 +5,7 @@
 //! to renaming of atoms, which a dropped constraint changes. ARCHITECTURE.md lists the
 //! rules ("Declaration rules") with these tests.
 
-#[path = "common/iso_count.rs"]
-mod iso_count;
+use crate::common::iso_count;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,8 +3,7 @@
 //! must agree with enumerating every instance through the independent evaluator — on SAT
 //! and UNSAT alike. Every SAT answer is re-checked by the evaluator.
 
-#[path = "common/random_problem.rs"]
-mod random_problem;
+use crate::common::random_problem;
 
 use random_problem::random_problem;
 use solder::instance::brute::count_models;

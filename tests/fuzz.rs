@@ -14,7 +14,7 @@
 //! file in `tests/fuzz-regressions/`, which runs first, unmutated.
 //!
 //! CI runs `FUZZ_CASES` (default 300) cases; for releases run many more, e.g.
-//! `FUZZ_CASES=100000 FUZZ_SEED=7 cargo test --release --test fuzz -- --nocapture`.
+//! `FUZZ_CASES=100000 FUZZ_SEED=7 cargo test --release --test suite fuzz:: -- --nocapture`.
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -22,8 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-#[path = "common/random_problem.rs"]
-mod random_problem;
+use crate::common::random_problem;
 
 use random_problem::Rng;
 use solder::check::{self, RootSource};

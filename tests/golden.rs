@@ -6,10 +6,8 @@
 //!
 //! The models are generated data read in place; the test is skipped when they are absent.
 
-#[path = "common/iso_count.rs"]
-mod iso_count;
-#[path = "common/manifest.rs"]
-mod manifest_file;
+use crate::common::iso_count;
+use crate::common::manifest as manifest_file;
 
 use manifest_file::manifest;
 

@@ -10,8 +10,7 @@
 //! on and off, must agree with brute force, each instance it finds re-checked by
 //! enumeration.
 
-#[path = "common/random_problem.rs"]
-mod random_problem;
+use crate::common::random_problem;
 
 use random_problem::Rng;
 use solder::instance::Instance;

@@ -4,8 +4,7 @@
 //! enumerating every instance through the independent evaluator (which computes integers
 //! by arithmetic, not by circuits). Every SAT answer is re-checked by the evaluator.
 
-#[path = "common/random_problem.rs"]
-mod random_problem;
+use crate::common::random_problem;
 
 use random_problem::Rng;
 use solder::instance::brute::count_models;

@@ -8,8 +8,7 @@
 //! Every model must get Alloy's verdict in both modes. Raw instance counts in the manifest
 //! are Kodkod's and are not compared.
 
-#[path = "common/alloy_golden.rs"]
-mod alloy_golden;
+use crate::common::alloy_golden;
 
 use std::path::Path;
 

@@ -7,13 +7,10 @@
 //! itself checked against the separations the literature reports, and the library's
 //! well-formedness fact against the referee's on histories that break it.
 
-#[path = "common/isolation_brute.rs"]
-mod isolation_brute;
-#[path = "common/isolation_history.rs"]
-mod isolation_history;
+use crate::common::isolation_brute;
+use crate::common::isolation_history;
 
-#[path = "common/parallel.rs"]
-mod parallel;
+use crate::common::parallel;
 use parallel::parallel;
 
 use std::collections::BTreeMap;

@@ -1,8 +1,7 @@
 //! Parse the corpus of real Alloy models (`../shared/corpus`): every case not flagged as
 //! Alloy-4-only syntax must parse, and no input (truncated or mutated) may panic.
 
-#[path = "common/manifest.rs"]
-mod manifest_file;
+use crate::common::manifest as manifest_file;
 
 use manifest_file::manifest;
 use std::path::{Path, PathBuf};

@@ -2,8 +2,7 @@
 //! hand-written model of the same programs, diagnostics for bad program files, and the
 //! command line's exit codes.
 
-#[path = "common/binary.rs"]
-mod binary;
+use crate::common::binary;
 use binary::solder;
 
 use solder::check::{self, RootSource};

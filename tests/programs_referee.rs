@@ -35,8 +35,7 @@
 //! default) and, in addition, its witness relations (`vis`, `ar`, …) are checked here
 //! against the referee's own definitions.
 
-#[path = "common/parallel.rs"]
-mod parallel;
+use crate::common::parallel;
 use parallel::parallel;
 
 use std::collections::BTreeMap;

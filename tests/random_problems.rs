@@ -2,8 +2,7 @@
 //! well-formed (evaluates without error on instances within its bounds) and brute-force
 //! countable.
 
-#[path = "common/random_problem.rs"]
-mod random_problem;
+use crate::common::random_problem;
 
 use random_problem::{
     MAX_FREE_TUPLES, Rng, free_tuples, random_exists_forall_problem, random_instance,

@@ -6,8 +6,7 @@
 //! independent evaluator's count over every instance of the bounds, and every instance the
 //! solver enumerates must satisfy the original formula.
 
-#[path = "common/random_problem.rs"]
-mod random_problem;
+use crate::common::random_problem;
 
 use random_problem::Rng;
 use solder::instance::brute::count_models;

@@ -14,12 +14,9 @@
 //! child of an abstract sig got the parent's whole scope instead of what its scoped
 //! siblings leave (Alloy derives abstract scopes before parent scopes).
 
-#[path = "common/iso_count.rs"]
-mod iso_count;
-#[path = "common/source_problem.rs"]
-mod source_problem;
-#[path = "common/syntax_brute.rs"]
-mod syntax_brute;
+use crate::common::iso_count;
+use crate::common::source_problem;
+use crate::common::syntax_brute;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;

@@ -6,8 +6,7 @@
 
 #![allow(dead_code)]
 
-#[path = "manifest.rs"]
-mod manifest_file;
+use super::manifest as manifest_file;
 
 use manifest_file::manifest;
 use std::panic::{AssertUnwindSafe, catch_unwind};

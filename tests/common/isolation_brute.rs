@@ -6,13 +6,13 @@
 //! It shares nothing with solder: no relational formulas, no solver. The definitions are
 //! written in the papers' quantified forms, not the library's relational ones, so that an
 //! encoding slip on either side shows up as a disagreement. Include it together with
-//! `isolation_history.rs` (it uses `crate::isolation_history::History`).
+//! `isolation_history.rs` (it uses `super::isolation_history::History`).
 #![allow(dead_code)]
 // each test binary uses a different part of this module
 // Relations are matrices indexed by transaction numbers, as in the definitions.
 #![allow(clippy::needless_range_loop)]
 
-use crate::isolation_history::History;
+use super::isolation_history::History;
 
 /// Every level of the library that the referee decides, by the library's pred name.
 pub const LEVELS: &[&str] = &[

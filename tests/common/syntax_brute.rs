@@ -38,7 +38,7 @@ use solder::syntax::ast::{
     Multiplicity, Paragraph, PredDecl, Quantifier, SigParent, UnaryOp,
 };
 
-use crate::iso_count::NamedInstance;
+use super::iso_count::NamedInstance;
 
 type Atom = u32;
 type Tuple = Vec<Atom>;
