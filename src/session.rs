@@ -304,11 +304,7 @@ pub fn verify(
             // that holds) and that is too large to enumerate: a fresh solve with every
             // relation fixed, where each universal part is a fresh SAT check of its
             // negation on this instance.
-            let own = Instance {
-                universe: inst.universe.clone(),
-                values: inst.values[..problem.bounds.relations.len()].to_vec(),
-            };
-            match cegis::confirm(problem, &own, opts) {
+            match cegis::confirm(problem, inst, opts) {
                 Ok(true) => Ok(()),
                 Ok(false) => Err("a fresh check finds the instance violates the formula".into()),
                 Err(e) => Err(format!("the fresh check failed: {e:?}")),

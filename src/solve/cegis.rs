@@ -922,12 +922,22 @@ pub fn needs_cegis(problem: &Problem, prefix: &str) -> bool {
 /// Re-check a solution independently of the solve that found it: a fresh CEGIS run with
 /// every relation fixed to its value in the instance (so each universal part is a fresh
 /// SAT check of its negation on this instance) must find it consistent.
+///
+/// When the instance carries the values of the skolemized existentials (its witnesses,
+/// which the user is shown), they are fixed too: the check is then of the instance as
+/// reported, and one verifier call per universal suffices, where free witnesses made the
+/// fresh run guess them again and refute its guesses first.
 pub fn confirm(
     problem: &Problem,
     instance: &Instance,
     opts: &SolveOptions,
 ) -> Result<bool, SolveError> {
-    let mut fixed = problem.clone();
+    let skolemized = skolemize(problem, &opts.skolem_prefix);
+    let mut fixed = if skolemized.bounds.relations.len() == instance.values.len() {
+        skolemized
+    } else {
+        problem.clone()
+    };
     for (i, r) in fixed.bounds.relations.iter_mut().enumerate() {
         if let Some(v) = instance.values.get(i) {
             r.lower = v.clone();
@@ -1049,6 +1059,42 @@ mod tests {
                 assert_eq!(solve_with(&p, &opts), expected, "n = {n}");
             }
         }
+    }
+
+    #[test]
+    fn the_re_check_holds_the_reported_witnesses_to_their_values() {
+        // (some R: A->A | R = ~E and some R) and (all T: set A | T in A): the instance
+        // reports R's witness, which the re-check must not replace by one of its own.
+        let p = problem(2, |a, e, next| {
+            let r = set_decl(next, Expr::product(a.clone(), a.clone()), "R");
+            let t = set_decl(next, a.clone(), "T");
+            let witness = r
+                .var_expr()
+                .eq(&Expr::transpose(e.clone()))
+                .and2(r.var_expr().some());
+            Formula::exists(vec![r], witness)
+                .and2(Formula::forall(vec![t.clone()], t.var_expr().in_(a)))
+        });
+        let opts = SolveOptions::default();
+        let mut s = CegisSolver::new(&p, &opts).unwrap();
+        let Outcome::Sat(inst) = s.next().unwrap() else {
+            panic!("the problem has instances")
+        };
+        assert_eq!(
+            inst.values.len(),
+            p.bounds.relations.len() + 1,
+            "one witness"
+        );
+        assert!(confirm(&p, &inst, &opts).unwrap());
+        let mut wrong = inst.clone();
+        *wrong.values.last_mut().unwrap() = TupleSet::empty(2);
+        assert!(
+            !confirm(&p, &wrong, &opts).unwrap(),
+            "an empty witness is no witness"
+        );
+        // Without the witnesses, the fresh solve finds one of its own.
+        wrong.values.truncate(p.bounds.relations.len());
+        assert!(confirm(&p, &wrong, &opts).unwrap());
     }
 
     #[test]
