@@ -100,7 +100,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "classify",
         args: "[FILE] [levels A,B,...]",
         summary: "which isolation levels a history satisfies, with witnesses and minimal reasons",
-        details: "Without FILE: the current instance (of a model over the isolation library). FILE is a history in the history view's notation, JSON or Jepsen/Elle EDN (see the README). Prints every level of the library by framework, ✓ with its witness or ✗ with a minimal violating sub-history.\nExamples: classify history.txt; classify levels RA,CeroneSI",
+        details: "Without FILE: the current instance (of a model over the isolation library), or the violation `programs` printed last if that came after it. FILE is a history in the history view's notation, JSON or Jepsen/Elle EDN (see the README). Prints every level of the library by framework, ✓ with its witness or ✗ with a minimal violating sub-history.\nExamples: classify history.txt; classify levels RA,CeroneSI",
     },
     CommandInfo {
         name: "compare",

@@ -14,7 +14,8 @@ use crate::render;
 use super::session::Session;
 use super::worker::JobEnd;
 
-/// `classify [FILE] [levels A,B,...]`: a history file, or the current instance.
+/// `classify [FILE] [levels A,B,...]`: a history file, or else the last violation
+/// `programs` printed, or the current instance (whichever came last).
 pub fn classify(session: &mut Session, arg: &str) {
     let mut words: Vec<&str> = arg.split_whitespace().collect();
     let mut chosen = levels::all_levels();
@@ -33,6 +34,7 @@ pub fn classify(session: &mut Session, arg: &str) {
         words.truncate(k);
     }
     let history = match words.as_slice() {
+        [] if session.last_violation.is_some() => session.last_violation.clone().unwrap(),
         [] => match current_history(session) {
             Some(h) => h,
             None => return,
@@ -70,7 +72,7 @@ fn current_history(session: &mut Session) -> Option<History> {
     let Some(last) = &session.last else {
         session.error_with_help(
             "there is no current instance to classify",
-            "run a command over the isolation library first, or give a history file: classify FILE",
+            "run a command over the isolation library or find a violation with `programs` first, or give a history file: classify FILE",
         );
         return None;
     };

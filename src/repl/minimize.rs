@@ -131,12 +131,12 @@ pub fn minimize(session: &mut Session) {
         super::session::plural(solves)
     ));
     session.print_instance(&run);
-    session.last = Some(LastRun {
+    session.set_last(Some(LastRun {
         run,
         command,
         stop,
         elapsed,
-    });
+    }));
 }
 
 /// The top-level sigs whose scope can vary (not `one` sigs, enums or library internals).

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use crate::check::{self, Checked, RootSource};
 use crate::diagnostic::{Diagnostic, Errors, FileId, SourceMap, Span};
+use crate::isolation::history::History;
 use crate::logic::RelationKind;
 use crate::render;
 use crate::session::{CommandRun, RunOptions};
@@ -434,6 +435,9 @@ pub struct Session {
     dir: Option<PathBuf>,
     pub(crate) settings: Settings,
     pub(crate) last: Option<LastRun>,
+    /// The last violation `programs` printed, as a history: what `classify` without a
+    /// file reads, until a command gives a new instance.
+    pub(crate) last_violation: Option<History>,
     pub(crate) worker: Worker,
     pub(crate) io: Io,
     errors: usize,
@@ -455,6 +459,7 @@ impl Session {
                 timeout: None,
             },
             last: None,
+            last_violation: None,
             worker: Worker::new(progress),
             io,
             errors: 0,
@@ -710,12 +715,12 @@ impl Session {
                     items: Vec::new(),
                     commands: vec![command.clone()],
                 });
-                self.last = Some(LastRun {
+                self.set_last(Some(LastRun {
                     run,
                     command,
                     stop,
                     elapsed,
-                });
+                }));
             }
             JobEnd::Done(Err(e), _) => self.report(&e.0),
             other => {
@@ -776,6 +781,13 @@ impl Session {
         }
     }
 
+    /// A command's run becomes the current one: `classify` without a file reads its
+    /// instance from now on, not an earlier `programs` violation.
+    pub(crate) fn set_last(&mut self, last: Option<LastRun>) {
+        self.last_violation = None;
+        self.last = last;
+    }
+
     // ----- next -------------------------------------------------------------------------
 
     pub(crate) fn next(&mut self) {
@@ -816,12 +828,12 @@ impl Session {
                     Ok(()) => self.print_run(&run, elapsed),
                     Err(e) => self.report(&e.0),
                 }
-                self.last = Some(LastRun {
+                self.set_last(Some(LastRun {
                     run,
                     command,
                     stop,
                     elapsed,
-                });
+                }));
             }
             other => self.report_stopped(&other, "; run the command again to enumerate anew"),
         }
