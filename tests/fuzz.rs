@@ -15,6 +15,12 @@
 //!
 //! CI runs `FUZZ_CASES` (default 300) cases; for releases run many more, e.g.
 //! `FUZZ_CASES=100000 FUZZ_SEED=7 cargo test --release --test suite fuzz:: -- --nocapture`.
+//!
+//! The same mutator runs over the program files of `solder programs`
+//! (`examples/programs`, one mutation each, `FUZZ_PROGRAM_CASES`, default 300). A case fails when anything
+//! panics, a load error has no span, or a file that loads cannot be checked at one level
+//! with a cycle bound of 2 (the model the front end generated does not check, or the
+//! violation does not explain itself and read back as a history).
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
@@ -44,6 +50,8 @@ struct Reach {
     solved: AtomicUsize,
     sat: AtomicUsize,
     compared: AtomicUsize,
+    programs_loaded: AtomicUsize,
+    programs_violations: AtomicUsize,
 }
 
 static REACH: Reach = Reach {
@@ -51,6 +59,8 @@ static REACH: Reach = Reach {
     solved: AtomicUsize::new(0),
     sat: AtomicUsize::new(0),
     compared: AtomicUsize::new(0),
+    programs_loaded: AtomicUsize::new(0),
+    programs_violations: AtomicUsize::new(0),
 };
 
 /// Keywords, operators and odd literals the mutator inserts.
@@ -161,9 +171,16 @@ fn floor(text: &str, mut i: usize) -> usize {
     i
 }
 
-fn mutate(rng: &mut Rng, seed: &str, seeds: &[String]) -> String {
+/// Apply 1 to `rounds` random mutations.
+fn mutate(
+    rng: &mut Rng,
+    seed: &str,
+    seeds: &[String],
+    dictionary: &[&str],
+    rounds: usize,
+) -> String {
     let mut text = seed.to_string();
-    for _ in 0..1 + rng.below(4) {
+    for _ in 0..1 + rng.below(rounds) {
         let len = text.len();
         let at = floor(&text, rng.below(len + 1));
         match rng.below(9) {
@@ -178,7 +195,7 @@ fn mutate(rng: &mut Rng, seed: &str, seeds: &[String]) -> String {
             }
             2 | 3 => {
                 let token = if rng.below(2) == 0 {
-                    rng.pick(DICTIONARY).to_string()
+                    rng.pick(dictionary).to_string()
                 } else {
                     let ws = words(seed);
                     if ws.is_empty() {
@@ -196,7 +213,7 @@ fn mutate(rng: &mut Rng, seed: &str, seeds: &[String]) -> String {
                     let replacement = if rng.below(2) == 0 {
                         rng.pick(&ws).to_string()
                     } else {
-                        rng.pick(DICTIONARY).trim().to_string()
+                        rng.pick(dictionary).trim().to_string()
                     };
                     if let Some(pos) = text.find(w) {
                         text.replace_range(pos..pos + w.len(), &replacement);
@@ -228,6 +245,53 @@ fn mutate(rng: &mut Rng, seed: &str, seeds: &[String]) -> String {
     text
 }
 
+/// Keywords and operators of program files the mutator inserts.
+const PROGRAM_DICTIONARY: &[&str] = &[
+    "table ",
+    "program ",
+    "level ",
+    "expect ",
+    "SELECT ",
+    "FROM ",
+    "WHERE ",
+    "UPDATE ",
+    "SET ",
+    "INSERT INTO ",
+    "VALUES ",
+    "DELETE FROM ",
+    "IF ",
+    "ELSE ",
+    "FOREACH ",
+    " IN ",
+    "MAX(",
+    "MIN(",
+    "COUNT(*)",
+    "SUM(",
+    " AND ",
+    " OR ",
+    "NOT ",
+    " key",
+    ": int",
+    ":=",
+    "=",
+    "<",
+    "+",
+    "-",
+    ",",
+    ";",
+    ".",
+    "(",
+    ")",
+    "{",
+    "}",
+    "0",
+    "x",
+    "--",
+    "\n",
+    "\u{e9}",
+    "\u{0}",
+];
+
 fn seed_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -237,7 +301,7 @@ fn seed_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries {
         if path.is_dir() {
             seed_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "als") {
+        } else if path.extension().is_some_and(|e| e == "als" || e == "prog") {
             out.push(path);
         }
     }
@@ -404,9 +468,13 @@ fn run_case(text: &str, dir: &Path) -> Result<(), String> {
 fn guarded(text: &str, dir: &Path) -> Result<(), String> {
     let text = text.to_string();
     let dir = dir.to_path_buf();
+    guarded_by(move || run_case(&text, &dir))
+}
+
+fn guarded_by(case: impl FnOnce() -> Result<(), String> + Send + 'static) -> Result<(), String> {
     let handle = std::thread::Builder::new()
         .stack_size(8 << 20)
-        .spawn(move || std::panic::catch_unwind(AssertUnwindSafe(|| run_case(&text, &dir))))
+        .spawn(move || std::panic::catch_unwind(AssertUnwindSafe(case)))
         .expect("a thread");
     match handle.join() {
         Ok(Ok(result)) => result,
@@ -424,7 +492,7 @@ fn guarded(text: &str, dir: &Path) -> Result<(), String> {
 fn save_failure(name: &str, text: &str) -> PathBuf {
     let dir = root().join("target/fuzz-failures");
     let _ = std::fs::create_dir_all(&dir);
-    let path = dir.join(format!("{name}.als"));
+    let path = dir.join(name);
     let _ = std::fs::write(&path, text);
     path
 }
@@ -437,7 +505,14 @@ fn fuzz_regressions_pass() {
     let mut failures = Vec::new();
     for file in &files {
         let text = String::from_utf8_lossy(&std::fs::read(file).unwrap()).into_owned();
-        if let Err(why) = guarded(&text, &root().join("examples")) {
+        if file.extension().is_some_and(|e| e == "prog") {
+            for level in PROGRAM_LEVELS {
+                let input = text.clone();
+                if let Err(why) = guarded_by(move || run_program_case(&input, level)) {
+                    failures.push(format!("{} ({level}): {why}", file.display()));
+                }
+            }
+        } else if let Err(why) = guarded(&text, &root().join("examples")) {
             failures.push(format!("{}: {why}", file.display()));
         }
     }
@@ -458,6 +533,7 @@ fn mutated_models_do_not_crash_or_disagree() {
     let mut files = Vec::new();
     seed_files(&root().join("examples"), &mut files);
     seed_files(&root().join("stdlib"), &mut files);
+    files.retain(|f| f.extension().is_some_and(|e| e == "als"));
     let seeds: Vec<(PathBuf, String)> = files
         .iter()
         .map(|f| (f.clone(), std::fs::read_to_string(f).expect("a seed file")))
@@ -478,11 +554,11 @@ fn mutated_models_do_not_crash_or_disagree() {
                     }
                     let mut rng = Rng::new(base.wrapping_mul(1_000_003).wrapping_add(case as u64));
                     let (file, seed) = &seeds[rng.below(seeds.len())];
-                    let text = mutate(&mut rng, seed, &texts);
+                    let text = mutate(&mut rng, seed, &texts, DICTIONARY, 4);
                     // Opens resolve next to the seed file, as they would for it.
                     let dir = file.parent().unwrap_or(Path::new("."));
                     if let Err(why) = guarded(&text, dir) {
-                        let saved = save_failure(&format!("seed{base}-case{case}"), &text);
+                        let saved = save_failure(&format!("seed{base}-case{case}.als"), &text);
                         failures.lock().unwrap().push(format!(
                             "case {case} (from {}): {why}\n  input saved to {}",
                             file.display(),
@@ -503,6 +579,113 @@ fn mutated_models_do_not_crash_or_disagree() {
         REACH.solved.load(Ordering::Relaxed),
         REACH.sat.load(Ordering::Relaxed),
         REACH.compared.load(Ordering::Relaxed),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// One mutated program file: load it and, when it loads, check one level at bound 2.
+fn run_program_case(text: &str, level: &str) -> Result<(), String> {
+    use solder::isolation::parse::{Format, parse_history};
+    use solder::programs::{self, Outcome as ProgramOutcome, Query};
+    let mut sources = SourceMap::new();
+    let app = match programs::load(&mut sources, "fuzz.prog", text) {
+        Ok(app) => app,
+        Err(e) => {
+            let _ = sources.render(&e.0, false);
+            return match problem_with(&e.0) {
+                Some(p) => Err(p),
+                None => Ok(()),
+            };
+        }
+    };
+    REACH.programs_loaded.fetch_add(1, Ordering::Relaxed);
+    let query = Query {
+        pred: programs::level_pred(&app, level).map_err(|e| format!("{:?}", e.0))?,
+        level: level.into(),
+        bound: 2,
+        records: None,
+        complete: false,
+    };
+    let opts = RunOptions {
+        max_vars: MAX_VARS,
+        ..RunOptions::default()
+    };
+    let report = programs::check_level(&app, &query, &opts, Some(SOLVE_LIMIT)).map_err(|e| {
+        format!(
+            "the file loads, but {level} at bound 2 fails: {}",
+            sources.render(&e.0, false)
+        )
+    })?;
+    let _ = solder::render::programs::report_text(&report, &app);
+    if let ProgramOutcome::Violation(v) = &report.outcome {
+        REACH.programs_violations.fetch_add(1, Ordering::Relaxed);
+        let history = solder::render::programs::history_lines(v).join("\n");
+        let file = sources.add("history", None, history.clone());
+        parse_history(file, &history, Format::Notation).map_err(|e| {
+            format!(
+                "the violation's history does not read back: {}\n{history}",
+                sources.render(&e.0, false)
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// The levels a program case is checked at, one chosen per case.
+const PROGRAM_LEVELS: &[&str] = &["SER", "SI", "PSI", "CC", "PC", "RA"];
+
+#[test]
+fn mutated_program_files_do_not_crash() {
+    let cases: usize = std::env::var("FUZZ_PROGRAM_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    let base: u64 = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let mut files = Vec::new();
+    seed_files(&root().join("examples/programs"), &mut files);
+    assert!(files.len() >= 4, "too few program files: {files:?}");
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("a seed file"))
+        .collect();
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                loop {
+                    let case = next.fetch_add(1, Ordering::SeqCst);
+                    if case >= cases {
+                        break;
+                    }
+                    let mut rng = Rng::new(base.wrapping_mul(999_983).wrapping_add(case as u64));
+                    let which = rng.below(files.len());
+                    let text = mutate(&mut rng, &texts[which], &texts, PROGRAM_DICTIONARY, 1);
+                    let level = *rng.pick(PROGRAM_LEVELS);
+                    let input = text.clone();
+                    if let Err(why) = guarded_by(move || run_program_case(&input, level)) {
+                        let saved = save_failure(&format!("seed{base}-case{case}.prog"), &text);
+                        failures.lock().unwrap().push(format!(
+                            "case {case} (from {}, {level}): {why}\n  input saved to {}",
+                            files[which].display(),
+                            saved.display()
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    println!(
+        "program fuzz: {cases} cases in {:.1} s: {} loaded, {} violations; {} failures",
+        started.elapsed().as_secs_f64(),
+        REACH.programs_loaded.load(Ordering::Relaxed),
+        REACH.programs_violations.load(Ordering::Relaxed),
         failures.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -370,6 +370,8 @@ fn bad_program_files_get_spanned_diagnostics() {
             "assign",
         ),
         ("table T (id: K key) # ", "syntax error"),
+        ("table T (id: K key)\n", "declares no program"),
+        ("", "declares no program"),
     ];
     for (text, message) in cases {
         let rendered = errors(text);

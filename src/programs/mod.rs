@@ -36,7 +36,7 @@ pub use model::AppModel;
 pub fn load(sources: &mut SourceMap, name: &str, text: &str) -> Result<AppModel, Errors> {
     let file = sources.add(name, None, text);
     let app = syntax::parse(text, file).map_err(Errors)?;
-    model::build(&app, text)
+    model::build(&app, text, file)
 }
 
 /// The pred a `--level` names: a library model (`PSI` is `ExecPSI`), or any pred of

@@ -12,7 +12,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::diagnostic::{Diagnostic, Errors, Span, did_you_mean};
+use crate::diagnostic::{Diagnostic, Errors, FileId, Span, did_you_mean};
 
 use super::syntax::{self, App, CmpOp, Cond, Expr, Name, SelectItem, Sql, Stmt};
 
@@ -183,7 +183,7 @@ pub struct AppModel {
 }
 
 /// Check an application and write its model.
-pub fn build(app: &App, source: &str) -> Result<AppModel, Errors> {
+pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> {
     let mut b = Builder {
         source,
         errors: Vec::new(),
@@ -209,9 +209,12 @@ pub fn build(app: &App, source: &str) -> Result<AppModel, Errors> {
         user_levels.push(level.name.text.clone());
     }
     if app.programs.is_empty() {
-        b.errors.push(Diagnostic::global(
-            "the file declares no program: nothing to check",
-        ));
+        // At the end of the file, where one would be added.
+        let end = Span::new(file, source.len(), source.len());
+        b.errors.push(
+            Diagnostic::error(end, "the file declares no program: nothing to check")
+                .with_help("declare one, e.g. `program P(k: K) { SELECT v FROM T WHERE id = k; }`"),
+        );
     }
     if !b.errors.is_empty() {
         return Err(Errors(b.errors));
