@@ -657,6 +657,51 @@ fn help_lists_every_command_and_explains_one() {
     assert!(err.contains("no command `nosuch`"), "{err}");
 }
 
+/// The README's table of REPL commands names every command `help` lists and every option
+/// `set` shows, so that a user reading it misses nothing the REPL has.
+#[test]
+fn the_readme_lists_every_repl_command_and_option() {
+    let (_, out, _) = repl("set\nhelp\n");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("\n## The REPL\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("a REPL section");
+    let commands: Vec<&str> = out
+        .split("Commands:\n")
+        .nth(1)
+        .expect("help lists commands")
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(commands.len() >= 15, "{out}");
+    // `set` prints one `option value` line each, before the help text.
+    let options: Vec<&str> = out
+        .lines()
+        .take_while(|l| !l.starts_with("Type Alloy"))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(options.len() >= 15, "{out}");
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with('|')).collect();
+    for c in &commands {
+        let named = |r: &&str| r.contains(&format!("`{c}`")) || r.contains(&format!("`{c} "));
+        assert!(
+            rows.iter().any(named),
+            "the README's REPL table lacks `{c}`"
+        );
+    }
+    for o in &options {
+        assert!(
+            section.contains(&format!("`{o}`")),
+            "the README's `set` row lacks `{o}`"
+        );
+    }
+}
+
 #[test]
 fn quit_ends_the_script() {
     let (code, out, _) = repl("sig A {}\nquit\nrun { some A }\n");
