@@ -386,6 +386,23 @@ fn bad_program_files_get_spanned_diagnostics() {
     let app = load(SMALL_BANK);
     let err = check(&app, "SER", 1, false).unwrap_err();
     assert!(format!("{:?}", err.0).contains("at least 2"));
+    // Too large: said about the query (the arguments chose the size), with no span into
+    // the generated model, which the user never saw.
+    let small = RunOptions {
+        max_vars: 50,
+        ..RunOptions::default()
+    };
+    let err = programs::check_level(&app, &query(&app, "SER", 3, false), &small, None)
+        .expect_err("50 variables are too few");
+    for d in &err.0 {
+        assert!(d.span.is_none(), "{d:?}");
+        assert!(d.message.starts_with("checking SER: "), "{d:?}");
+        assert!(d.message.contains("too large"), "{d:?}");
+        assert!(
+            d.help.as_deref().is_some_and(|h| h.contains("--records")),
+            "{d:?}"
+        );
+    }
 }
 
 #[test]

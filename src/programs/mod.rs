@@ -326,12 +326,13 @@ fn load_model(app: &AppModel, q: &Query) -> Result<Arc<Checked>, Errors> {
 /// checks between SAT calls.
 fn solve(
     checked: &Checked,
+    q: &Query,
     index: usize,
     opts: &RunOptions,
     deadline: Option<Instant>,
 ) -> Result<Option<CommandRun>, Errors> {
     let Some(deadline) = deadline else {
-        let run = CommandRun::start(checked, index, opts)?;
+        let run = CommandRun::start(checked, index, opts).map_err(|e| in_query_terms(e, q))?;
         return Ok(run.found().map(|_| run));
     };
     let left = deadline.saturating_duration_since(Instant::now());
@@ -361,8 +362,39 @@ fn solve(
     let run = CommandRun::start(checked, index, &opts);
     drop(done);
     let _ = timer.join();
-    let run = run?;
+    let run = run.map_err(|e| in_query_terms(e, q))?;
     Ok(run.found().map(|_| run))
+}
+
+/// An error of solving the generated model, said in the terms of the query that made it.
+/// Its spans point into the generated model, which the user did not write (and whose
+/// source map is gone), so it becomes an error about the query: the arguments chose the
+/// model's size, and a size too large is fixed by lowering them.
+fn in_query_terms(e: Errors, q: &Query) -> Errors {
+    Errors(
+        e.0.into_iter()
+            .map(|d| {
+                let help = if d.message.contains("too large") {
+                    Some(format!(
+                        "lower the cycle bound (now {}; `--cycle`, `cycle` in the REPL) or the \
+                         records per table (now {}; `--records`, `records`)",
+                        q.bound,
+                        q.records()
+                    ))
+                } else {
+                    d.help
+                };
+                Diagnostic {
+                    message: format!("checking {}: {}", q.level, d.message),
+                    span: None,
+                    label: None,
+                    notes: Vec::new(),
+                    help,
+                    ..d
+                }
+            })
+            .collect(),
+    )
 }
 
 /// Answer one query.
@@ -390,7 +422,7 @@ pub fn check_level(
     let mut inductive_failed = false;
     if q.complete {
         let started = Instant::now();
-        let Some(run) = solve(&checked, q.bound - 1, opts, deadline)? else {
+        let Some(run) = solve(&checked, q, q.bound - 1, opts, deadline)? else {
             return Ok(Report {
                 query: q.clone(),
                 outcome: Outcome::Timeout,
@@ -410,7 +442,7 @@ pub fn check_level(
     // Shortest first: a cycle through i instances is found with exactly i of them.
     let started = Instant::now();
     for (index, _) in (2..=q.bound).enumerate() {
-        let Some(run) = solve(&checked, index, opts, deadline)? else {
+        let Some(run) = solve(&checked, q, index, opts, deadline)? else {
             return Ok(Report {
                 query: q.clone(),
                 outcome: Outcome::Timeout,
@@ -431,7 +463,7 @@ pub fn check_level(
     let mut completeness = Completeness::NotAsked;
     if inductive_failed {
         let started = Instant::now();
-        completeness = match solve(&checked, q.bound, opts, deadline)? {
+        completeness = match solve(&checked, q, q.bound, opts, deadline)? {
             None => Completeness::Timeout,
             Some(run) => {
                 times.push(("chordless paths", started.elapsed()));
