@@ -340,6 +340,35 @@ fn is_int_scope(name: &str) -> bool {
     matches!(name, "Int" | "int" | "seq")
 }
 
+/// Errors that rejected an input: fine, unless one is a problem.
+fn judge_load_errors(sources: &SourceMap, diags: &[Diagnostic]) -> Result<(), String> {
+    // Rendering must not panic either (spans past the end, odd characters).
+    let _ = sources.render(diags, false);
+    match problem_with(diags) {
+        Some(p) => Err(p),
+        None => Ok(()),
+    }
+}
+
+/// Run `case(i)` for `i` in `0..cases` on both cores; the failures it reports, in no
+/// particular order.
+fn fuzz_in_parallel(cases: usize, case: impl Fn(usize) -> Option<String> + Sync) -> Vec<String> {
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    crate::common::parallel::parallel(cases, |i| {
+        if let Some(failure) = case(i) {
+            failures.lock().unwrap().push(failure);
+        }
+    });
+    failures.into_inner().unwrap()
+}
+
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 /// A problem found in one case.
 fn problem_with(diags: &[Diagnostic]) -> Option<String> {
     diags.iter().find_map(|d| {
@@ -422,14 +451,7 @@ fn run_case(text: &str, dir: &Path) -> Result<(), String> {
     );
     let mut checked = match loaded {
         Ok(c) => c,
-        Err(e) => {
-            // Rendering must not panic either (spans past the end, odd characters).
-            let _ = sources.render(&e.0, false);
-            return match problem_with(&e.0) {
-                Some(p) => Err(p),
-                None => Ok(()),
-            };
-        }
+        Err(e) => return judge_load_errors(&sources, &e.0),
     };
     REACH.checked.fetch_add(1, Ordering::Relaxed);
     clamp_scopes(&mut checked);
@@ -522,14 +544,8 @@ fn fuzz_regressions_pass() {
 
 #[test]
 fn mutated_models_do_not_crash_or_disagree() {
-    let cases: usize = std::env::var("FUZZ_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(DEFAULT_CASES);
-    let base: u64 = std::env::var("FUZZ_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    let cases: usize = env_number("FUZZ_CASES", DEFAULT_CASES);
+    let base: u64 = env_number("FUZZ_SEED", 0);
     let mut files = Vec::new();
     seed_files(&root().join("examples"), &mut files);
     seed_files(&root().join("stdlib"), &mut files);
@@ -541,35 +557,20 @@ fn mutated_models_do_not_crash_or_disagree() {
     assert!(seeds.len() >= 10, "too few seed files: {}", seeds.len());
     let texts: Vec<String> = seeds.iter().map(|(_, t)| t.clone()).collect();
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(2));
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                loop {
-                    let case = next.fetch_add(1, Ordering::SeqCst);
-                    if case >= cases {
-                        break;
-                    }
-                    let mut rng = Rng::new(base.wrapping_mul(1_000_003).wrapping_add(case as u64));
-                    let (file, seed) = &seeds[rng.below(seeds.len())];
-                    let text = mutate(&mut rng, seed, &texts, DICTIONARY, 4);
-                    // Opens resolve next to the seed file, as they would for it.
-                    let dir = file.parent().unwrap_or(Path::new("."));
-                    if let Err(why) = guarded(&text, dir) {
-                        let saved = save_failure(&format!("seed{base}-case{case}.als"), &text);
-                        failures.lock().unwrap().push(format!(
-                            "case {case} (from {}): {why}\n  input saved to {}",
-                            file.display(),
-                            saved.display()
-                        ));
-                    }
-                }
-            });
-        }
+    let failures = fuzz_in_parallel(cases, |case| {
+        let mut rng = Rng::new(base.wrapping_mul(1_000_003).wrapping_add(case as u64));
+        let (file, seed) = &seeds[rng.below(seeds.len())];
+        let text = mutate(&mut rng, seed, &texts, DICTIONARY, 4);
+        // Opens resolve next to the seed file, as they would for it.
+        let dir = file.parent().unwrap_or(Path::new("."));
+        let why = guarded(&text, dir).err()?;
+        let saved = save_failure(&format!("seed{base}-case{case}.als"), &text);
+        Some(format!(
+            "case {case} (from {}): {why}\n  input saved to {}",
+            file.display(),
+            saved.display()
+        ))
     });
-    let failures = failures.into_inner().unwrap();
     println!(
         "fuzz: {cases} cases from {} seed files in {:.1} s: {} checked, {} commands solved \
          ({} sat), {} compared across backends; {} failures",
@@ -591,13 +592,7 @@ fn run_program_case(text: &str, level: &str) -> Result<(), String> {
     let mut sources = SourceMap::new();
     let app = match programs::load(&mut sources, "fuzz.prog", text) {
         Ok(app) => app,
-        Err(e) => {
-            let _ = sources.render(&e.0, false);
-            return match problem_with(&e.0) {
-                Some(p) => Err(p),
-                None => Ok(()),
-            };
-        }
+        Err(e) => return judge_load_errors(&sources, &e.0),
     };
     REACH.programs_loaded.fetch_add(1, Ordering::Relaxed);
     let query = Query {
@@ -642,14 +637,8 @@ const PROGRAM_LEVELS: &[&str] = &["SER", "SI", "PSI", "CC", "PC", "RA"];
 
 #[test]
 fn mutated_program_files_do_not_crash() {
-    let cases: usize = std::env::var("FUZZ_PROGRAM_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
-    let base: u64 = std::env::var("FUZZ_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    let cases: usize = env_number("FUZZ_PROGRAM_CASES", 300);
+    let base: u64 = env_number("FUZZ_SEED", 0);
     let mut files = Vec::new();
     seed_files(&root().join("examples/programs"), &mut files);
     assert!(files.len() >= 4, "too few program files: {files:?}");
@@ -658,34 +647,20 @@ fn mutated_program_files_do_not_crash() {
         .map(|f| std::fs::read_to_string(f).expect("a seed file"))
         .collect();
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                loop {
-                    let case = next.fetch_add(1, Ordering::SeqCst);
-                    if case >= cases {
-                        break;
-                    }
-                    let mut rng = Rng::new(base.wrapping_mul(999_983).wrapping_add(case as u64));
-                    let which = rng.below(files.len());
-                    let text = mutate(&mut rng, &texts[which], &texts, PROGRAM_DICTIONARY, 1);
-                    let level = *rng.pick(PROGRAM_LEVELS);
-                    let input = text.clone();
-                    if let Err(why) = guarded_by(move || run_program_case(&input, level)) {
-                        let saved = save_failure(&format!("seed{base}-case{case}.prog"), &text);
-                        failures.lock().unwrap().push(format!(
-                            "case {case} (from {}, {level}): {why}\n  input saved to {}",
-                            files[which].display(),
-                            saved.display()
-                        ));
-                    }
-                }
-            });
-        }
+    let failures = fuzz_in_parallel(cases, |case| {
+        let mut rng = Rng::new(base.wrapping_mul(999_983).wrapping_add(case as u64));
+        let which = rng.below(files.len());
+        let text = mutate(&mut rng, &texts[which], &texts, PROGRAM_DICTIONARY, 1);
+        let level = *rng.pick(PROGRAM_LEVELS);
+        let input = text.clone();
+        let why = guarded_by(move || run_program_case(&input, level)).err()?;
+        let saved = save_failure(&format!("seed{base}-case{case}.prog"), &text);
+        Some(format!(
+            "case {case} (from {}, {level}): {why}\n  input saved to {}",
+            files[which].display(),
+            saved.display()
+        ))
     });
-    let failures = failures.into_inner().unwrap();
     println!(
         "program fuzz: {cases} cases in {:.1} s: {} loaded, {} violations; {} failures",
         started.elapsed().as_secs_f64(),
