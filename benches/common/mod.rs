@@ -324,9 +324,10 @@ pub fn run_child(file: &Path, index: usize, timeout: Duration, flags: &[String])
 pub type RecheckRow = (String, f64, f64);
 
 /// The evaluator's re-check against translation and solving, over the commands that
-/// found an instance (`(name, solve ms, re-check ms)`): the total, the largest shares,
-/// and which commands exceed `limit` (a fraction of solving). Commands solved in under
-/// `floor_ms` are listed apart: there a fixed cost of a millisecond dominates any ratio.
+/// found an instance (`(name, solve ms, re-check ms)`): the total, then every command
+/// whose share exceeds `limit` (a fraction of solving) and at least the five largest
+/// shares. Commands solved in under `floor_ms` are listed apart: there a fixed cost of a
+/// millisecond dominates any ratio.
 pub fn print_recheck_summary(rows: &[RecheckRow], limit: f64, floor_ms: f64) {
     let checked: Vec<&RecheckRow> = rows.iter().filter(|r| r.2 > 0.0).collect();
     if checked.is_empty() {
@@ -353,7 +354,8 @@ pub fn print_recheck_summary(rows: &[RecheckRow], limit: f64, floor_ms: f64) {
     );
     let mut worst: Vec<_> = big.clone();
     worst.sort_by(|a, b| share(b).total_cmp(&share(a)));
-    for r in worst.iter().take(5) {
+    // Every command above the limit, and at least the five largest shares.
+    for r in worst.iter().take(over.len().max(5)) {
         println!(
             "    {:<40} re-check {:>9.1} ms, solving {:>9.1} ms ({:.1}%)",
             r.0,
