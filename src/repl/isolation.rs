@@ -34,7 +34,10 @@ pub fn classify(session: &mut Session, arg: &str) {
         words.truncate(k);
     }
     let history = match words.as_slice() {
-        [] if session.last_violation.is_some() => session.last_violation.clone().unwrap(),
+        [] if let Some(violation) = &session.last_violation => match violation {
+            Ok(h) => h.clone(),
+            Err(e) => return session.report(&e.0.clone()),
+        },
         [] => match current_history(session) {
             Some(h) => h,
             None => return,

@@ -143,7 +143,7 @@ pub fn programs(session: &mut Session, arg: &str) {
         match end {
             JobEnd::Done(Ok(report), _) => {
                 if let programs::Outcome::Violation(v) = &report.outcome {
-                    session.last_violation = violation_history(&mut session.sources, v);
+                    session.last_violation = Some(violation_history(&mut session.sources, v));
                 }
                 let text = match (&report.outcome, &expect) {
                     (programs::Outcome::Violation(v), None) if args.history => {
@@ -170,15 +170,15 @@ pub fn programs(session: &mut Session, arg: &str) {
 
 /// A violation's execution read as a history, for `classify` without a file. It reads
 /// back by construction (the tests check every example's); if it ever did not, `classify`
-/// says there is no current history rather than reading a wrong one.
+/// reports why instead of reading an older instance.
 fn violation_history(
     sources: &mut crate::diagnostic::SourceMap,
     v: &programs::explain::Violation,
-) -> Option<crate::isolation::history::History> {
+) -> Result<crate::isolation::history::History, Errors> {
     use crate::isolation::parse::{Format, parse_history};
     let text = render::programs::history_lines(v).join("\n");
     let file = sources.add("violation", None, text.clone());
-    parse_history(file, &text, Format::Notation).ok()
+    parse_history(file, &text, Format::Notation)
 }
 
 /// The questions: the levels asked, or the file's expectations.

@@ -437,7 +437,7 @@ pub struct Session {
     pub(crate) last: Option<LastRun>,
     /// The last violation `programs` printed, as a history: what `classify` without a
     /// file reads, until a command gives a new instance.
-    pub(crate) last_violation: Option<History>,
+    pub(crate) last_violation: Option<Result<History, Errors>>,
     pub(crate) worker: Worker,
     pub(crate) io: Io,
     errors: usize,
