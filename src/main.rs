@@ -98,6 +98,13 @@ struct ProgramsArgs {
     /// Records per table and values per domain [default: the cycle bound].
     #[arg(long, value_name = "N")]
     records: Option<usize>,
+    /// Abstract rows: a statement may select records its snapshot lacks, and MIN/MAX
+    /// over a table with INSERT or DELETE any candidate. The bounded search then finds
+    /// every cycle of length ≤ K inside executions of any size, at the price of
+    /// violations the programs cannot produce. By default rows are exact: what each
+    /// snapshot holds, searched in executions of up to K instances.
+    #[arg(long)]
+    abstract_rows: bool,
     /// Print the solder model (with the commands for the first level) and stop.
     #[arg(long)]
     emit_model: bool,
@@ -1250,7 +1257,14 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
     let timeout = args.timeout.map(Duration::from_secs_f64);
     let opts = args.solver.options();
     // Either the chosen levels, or the file's expectations.
-    let queries = programs::queries(&app, &args.level, args.cycle, args.records, args.complete)?;
+    let queries = programs::queries(
+        &app,
+        &args.level,
+        args.cycle,
+        args.records,
+        args.complete,
+        args.abstract_rows,
+    )?;
     if args.emit_model {
         print!("{}", programs::model_with_commands(&app, &queries[0].0));
         return Ok(ExitCode::SUCCESS);

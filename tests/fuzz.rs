@@ -601,6 +601,7 @@ fn run_program_case(text: &str, level: &str) -> Result<(), String> {
         bound: 2,
         records: None,
         complete: false,
+        abstract_rows: false,
     };
     let opts = RunOptions {
         max_vars: MAX_VARS,

@@ -56,6 +56,7 @@ fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) ->
         bound,
         records: None,
         complete,
+        abstract_rows: false,
     }
 }
 

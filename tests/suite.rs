@@ -32,6 +32,7 @@ mod isolation_examples;
 mod parse_corpus;
 mod programs;
 mod programs_referee;
+mod programs_rows;
 mod random_problems;
 mod repl_script;
 mod scopes;

@@ -34,6 +34,8 @@ pub struct InstanceView {
 #[derive(Clone, Debug)]
 pub struct Step {
     pub stmt: usize,
+    /// The records it selected (for an INSERT, the one it added).
+    pub selected: Vec<u32>,
     pub reads: Vec<Loc>,
     pub writes: Vec<Loc>,
 }
@@ -91,8 +93,10 @@ fn internal(message: String) -> Errors {
     Errors::from(Diagnostic::global(format!("internal error: {message}")))
 }
 
-/// Read the violation of a satisfied bounded-search command.
-pub fn read(app: &AppModel, run: &CommandRun) -> Result<Violation, Errors> {
+/// Read the violation of a satisfied bounded-search command; with `exact_rows`, also
+/// check that every statement selected only records its snapshot holds (and every
+/// INSERT one it lacks), computed here from the versions each instance reads.
+pub fn read(app: &AppModel, run: &CommandRun, exact_rows: bool) -> Result<Violation, Errors> {
     let inst = run
         .instance()
         .ok_or_else(|| internal("no instance to explain".into()))?;
@@ -212,6 +216,7 @@ pub fn read(app: &AppModel, run: &CommandRun) -> Result<Violation, Errors> {
                 .collect();
             steps.push(Step {
                 stmt: s,
+                selected: selected.clone(),
                 reads: reads.into_iter().collect(),
                 writes: writes.into_iter().collect(),
             });
@@ -227,6 +232,11 @@ pub fn read(app: &AppModel, run: &CommandRun) -> Result<Violation, Errors> {
         .iter()
         .filter_map(|t| Some((*index.get(&t[0])?, *index.get(&t[1])?)))
         .collect();
+    if exact_rows {
+        let initially: BTreeSet<u32> = rel("InitiallyAlive")?.iter().map(|t| t[0]).collect();
+        check_rows(app, &instances, &vis_pairs, &initially)
+            .map_err(|m| internal(format!("{m}; please report this model")))?;
+    }
     let cycle = shortest_cycle(&instances, &vis_pairs).ok_or_else(|| {
         internal(
             "the solver reported a dependency cycle that the independent reading of its \
@@ -240,6 +250,58 @@ pub fn read(app: &AppModel, run: &CommandRun) -> Result<Violation, Errors> {
         cycle,
         records,
     })
+}
+
+/// Exact rows, read again: a record exists in an instance's snapshot when the writer of
+/// its `Alive` the instance reads inserted it, or when none is visible and it existed
+/// initially. Statements on tables with INSERT or DELETE select only existing records;
+/// an INSERT adds a missing one. Records the instance inserted or deleted itself before
+/// are not checked.
+fn check_rows(
+    app: &AppModel,
+    instances: &[InstanceView],
+    vis: &[(usize, usize)],
+    initially: &BTreeSet<u32>,
+) -> Result<(), String> {
+    let versions = Versions::new(instances, vis);
+    for (i, inst) in instances.iter().enumerate() {
+        for step in &inst.steps {
+            // Records it inserted or deleted in an earlier statement (inside FOREACH:
+            // in any) may exist or not, as the model does not keep the order.
+            let own: BTreeSet<u32> = inst
+                .steps
+                .iter()
+                .filter(|s| app.stmts[step.stmt].in_loop || s.stmt < step.stmt)
+                .flat_map(|s| s.writes.iter())
+                .filter(|(_, f)| f == "Alive")
+                .map(|(r, _)| *r)
+                .collect();
+            let info = &app.stmts[step.stmt];
+            if !app.tables.iter().any(|t| t.name == info.table && t.dynamic) {
+                continue;
+            }
+            for &r in step.selected.iter().filter(|r| !own.contains(r)) {
+                let exists = match versions.source(i, &(r, "Alive".to_string())) {
+                    Some((_, (_, writer))) => app.stmts[writer].insert,
+                    None => initially.contains(&r),
+                };
+                if exists == info.insert {
+                    return Err(format!(
+                        "{} of {} {} a record {} its snapshot",
+                        info.text,
+                        inst.name,
+                        if info.insert { "inserts" } else { "selects" },
+                        if info.insert {
+                            "already in"
+                        } else {
+                            "missing from"
+                        }
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Who writes what and which version each read sees, in an execution whose ar is

@@ -83,6 +83,10 @@ pub struct Query {
     pub records: Option<usize>,
     /// Also try to show that no cycle exists at any length.
     pub complete: bool,
+    /// Rows as the abstraction sees them, not as each snapshot holds them: statements
+    /// may select records deleted (or not yet inserted) in their snapshot, and MIN/MAX
+    /// over a dynamic table any candidate. Off by default; see `model_with_commands`.
+    pub abstract_rows: bool,
 }
 
 impl Query {
@@ -101,6 +105,7 @@ pub fn queries(
     cycle: usize,
     records: Option<usize>,
     complete: bool,
+    abstract_rows: bool,
 ) -> Result<Vec<(Query, Option<syntax::Expect>)>, Errors> {
     if levels.is_empty() {
         if app.expects.is_empty() {
@@ -130,6 +135,7 @@ pub fn queries(
                     bound: e.bound.unwrap_or(cycle),
                     records,
                     complete: !e.violation && e.bound.is_none(),
+                    abstract_rows,
                 };
                 Ok((query, Some(e.clone())))
             })
@@ -144,6 +150,7 @@ pub fn queries(
                 bound: cycle,
                 records,
                 complete,
+                abstract_rows,
             };
             Ok((query, None))
         })
@@ -161,6 +168,9 @@ pub enum Completeness {
     Chordless,
     /// Neither check succeeds (the over-approximation admits a chordless path).
     Unknown,
+    /// The inductive check fails, and with rows abstracted a cycle of length ≤ K exists,
+    /// so the chordless-path argument cannot start.
+    AbstractCycle,
     /// A check ran out of time.
     Timeout,
 }
@@ -200,7 +210,15 @@ impl Report {
 
 /// The model text with the query's commands: `cycle2` … `cycleK` (the bounded search,
 /// one per length so that the violation reported is a shortest one), then the
-/// inductive check, then the chordless-path check.
+/// inductive check, then the chordless-path check, then (with exact rows)
+/// `abstractCycle2` … `abstractCycleK`.
+///
+/// Exact rows (`seen`) make what a statement selects depend on which instances it sees,
+/// so dropping instances from an execution can change the rest's behaviour: the bounded
+/// search then covers executions of up to K instances (from any initial database), not
+/// every cycle of length ≤ K inside larger executions. The completeness checks stay on
+/// the abstraction, which is closed under sub-executions; the chordless-path argument
+/// needs the abstract bounded search too, hence `abstractCycle…`.
 pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     use std::fmt::Write;
     let n = q.records();
@@ -227,10 +245,15 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
         out,
         "\n-- {level}: a dependency cycle through exactly k instances"
     );
+    let seen = if q.abstract_rows {
+        ""
+    } else {
+        " and seen[vis, ar]"
+    };
     for i in 2..=k {
         let _ = writeln!(
             out,
-            "run cycle{i} {{ some vis, ar: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and cycle[vis, ar] }} {}",
+            "run cycle{i} {{ some vis, ar: Inst -> Inst | execution[vis, ar] and {p}[vis, ar]{seen} and cycle[vis, ar] }} {}",
             scope(format!("exactly {i}"))
         );
     }
@@ -253,6 +276,19 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
         "run chordless {{ some vis, ar, wr, ww, rw, path: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and possibleDeps[vis, ar, wr, ww, rw] and chordlessPath[wr, ww, rw, path] }} {}",
         scope(format!("exactly {}", k + 1))
     );
+    if !q.abstract_rows {
+        let _ = writeln!(
+            out,
+            "-- {level} over the abstraction (rows need not be in the snapshot), for the chordless-path argument"
+        );
+        for i in 2..=k {
+            let _ = writeln!(
+                out,
+                "run abstractCycle{i} {{ some vis, ar: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and cycle[vis, ar] }} {}",
+                scope(format!("exactly {i}"))
+            );
+        }
+    }
     out
 }
 
@@ -451,7 +487,7 @@ pub fn check_level(
         };
         if run.instance().is_some() {
             times.push(("bounded search", started.elapsed()));
-            let v = explain::read(app, &run)?;
+            let v = explain::read(app, &run, !q.abstract_rows)?;
             return Ok(Report {
                 query: q.clone(),
                 outcome: Outcome::Violation(v),
@@ -461,6 +497,30 @@ pub fn check_level(
     }
     times.push(("bounded search", started.elapsed()));
     let mut completeness = Completeness::NotAsked;
+    if inductive_failed && !q.abstract_rows {
+        // The chordless-path argument extends "no cycle of length ≤ K" to every length;
+        // exact rows did not show that, so the abstraction must.
+        let started = Instant::now();
+        for index in q.bound + 1..2 * q.bound {
+            let Some(run) = solve(&checked, q, index, opts, deadline)? else {
+                times.push(("abstract bounded search", started.elapsed()));
+                return Ok(Report {
+                    query: q.clone(),
+                    outcome: Outcome::NoCycle(Completeness::Timeout),
+                    times,
+                });
+            };
+            if run.instance().is_some() {
+                times.push(("abstract bounded search", started.elapsed()));
+                return Ok(Report {
+                    query: q.clone(),
+                    outcome: Outcome::NoCycle(Completeness::AbstractCycle),
+                    times,
+                });
+            }
+        }
+        times.push(("abstract bounded search", started.elapsed()));
+    }
     if inductive_failed {
         let started = Instant::now();
         completeness = match solve(&checked, q, q.bound, opts, deadline)? {

@@ -37,6 +37,8 @@ const RESERVED: &[&str] = &[
     "wt",
     "conflicts",
     "readsWrites",
+    "readsFrom",
+    "counters",
     "execution",
     "source",
     "WR",
@@ -48,6 +50,11 @@ const RESERVED: &[&str] = &[
     "chordlessPath",
     "inductive",
     "serializableBetween",
+    "Inserts",
+    "InitiallyAlive",
+    "alive",
+    "seen",
+    "live",
     "ExecRA",
     "ExecCC",
     "ExecPC",
@@ -122,6 +129,9 @@ pub struct ColumnInfo {
     pub sort: String,
     pub key: bool,
     pub mutable: bool,
+    /// Only ever increased (every UPDATE of it adds a positive number to it), so its
+    /// versions' values grow along each chain of writers that read one another.
+    pub counter: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -155,6 +165,10 @@ pub struct StmtInfo {
     pub reads: Vec<String>,
     pub writes: Vec<String>,
     pub scans: Vec<String>,
+    /// An INSERT (the other writers of `Alive` delete).
+    pub insert: bool,
+    /// Inside FOREACH.
+    pub in_loop: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -194,9 +208,46 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
         out: String::new(),
         top_names: BTreeSet::new(),
         level_bodies: Vec::new(),
+        ordered: BTreeSet::new(),
+        inserts: Vec::new(),
+        seeing: Vec::new(),
+        lookups: BTreeMap::new(),
+        counter_inserts: Vec::new(),
+        extremes: BTreeMap::new(),
+        field_names: BTreeSet::new(),
     };
     b.check_names(app);
     b.tables(app);
+    b.field_names = app
+        .tables
+        .iter()
+        .flat_map(|t| t.columns.iter().map(|c| ident(&c.name.text)))
+        .chain(
+            app.programs
+                .iter()
+                .flat_map(|p| p.params.iter().map(|(n, _)| ident(&n.text))),
+        )
+        .collect();
+    // Tables, programs and levels become sigs and preds beside the columns' and
+    // parameters' fields, where one name would be ambiguous.
+    let tops = app
+        .tables
+        .iter()
+        .map(|t| (&t.name, "table"))
+        .chain(app.programs.iter().map(|p| (&p.name, "program")))
+        .chain(app.levels.iter().map(|l| (&l.name, "level")));
+    for (name, what) in tops {
+        if b.field_names.contains(&ident(&name.text)) {
+            let d = Diagnostic::error(
+                name.span,
+                format!("`{}` is also a column or parameter name", name.text),
+            )
+            .with_help(format!(
+                "rename this {what}: tables, programs, levels, columns and parameters share one namespace in the model"
+            ));
+            b.errors.push(d);
+        }
+    }
     let programs = b.programs(app);
     let mut user_levels = Vec::new();
     for level in &app.levels {
@@ -245,16 +296,56 @@ struct Builder<'s> {
     /// Tables, programs and levels: not types of values.
     top_names: BTreeSet<String>,
     level_bodies: Vec<(std::ops::Range<usize>, Span)>,
+    /// Domains that MIN or MAX compare: each gets a total order `D__lt`.
+    ordered: BTreeSet<String>,
+    /// Statements that insert.
+    inserts: Vec<String>,
+    /// Programs with a `P__sees` pred (exact rows).
+    seeing: Vec<String>,
+    /// Statements (outside FOREACH) whose WHERE clause is `key = value AND …` over every
+    /// key column, a value being a parameter or `x.col` of one record: they select at
+    /// most one record. atom -> (column, parameter or `x.col`).
+    lookups: BTreeMap<String, Vec<(String, String)>>,
+    /// INSERTs that take a key from a counter.
+    counter_inserts: Vec<CounterInsert>,
+    /// SELECTs of MIN or MAX of a column, exact: atom -> column (one value of it).
+    extremes: BTreeMap<String, String>,
+    /// Columns and parameters: a domain of the same name cannot be named in a formula
+    /// (it would be ambiguous), so it gets no order.
+    field_names: BTreeSet<String>,
+}
+
+/// `INSERT INTO T VALUES (…, k = x.F, …)` where `x` holds the one record of a lookup by
+/// full key in table C and `F` is a counter of C: the key is the counter's value in
+/// the inserting instance's snapshot.
+#[derive(Clone, Debug)]
+struct CounterInsert {
+    program: String,
+    /// The INSERT and the lookup that found the counter's record.
+    insert: String,
+    lookup: String,
+    /// The counter's location (`C_F`) and the key column of T it gives, with its domain.
+    field: String,
+    key: String,
+    sort: String,
+    /// Columns of T set from the parameters that find the counter's record: (column of
+    /// T, key column of C). Present when they cover C's key: then T's records with
+    /// those values belong to this counter.
+    group: Option<Vec<(String, String)>>,
+    table: String,
 }
 
 /// What a name in an expression stands for.
 #[derive(Clone, Debug)]
 enum Value {
-    /// An exact value: its Alloy expression, its sort, and whether it is one atom.
+    /// An exact value: its Alloy expression, its sort, whether it is one atom, and
+    /// whether it is at most one (`x.col` of a local that holds at most one value of
+    /// the column; none is SQL's NULL).
     Known {
         alloy: String,
         sort: String,
         scalar: bool,
+        single: bool,
     },
     Unknown,
 }
@@ -347,6 +438,8 @@ impl Builder<'_> {
     fn tables(&mut self, app: &App) {
         // Mutable columns and dynamic tables come from the statements that change them.
         let mut updated: BTreeSet<(String, String)> = BTreeSet::new();
+        // Columns some UPDATE sets to anything but itself plus a positive number.
+        let mut not_counter: BTreeSet<(String, String)> = BTreeSet::new();
         let mut dynamic: BTreeSet<String> = BTreeSet::new();
         fn walk(stmts: &[Stmt], f: &mut dyn FnMut(&Sql)) {
             for s in stmts {
@@ -365,8 +458,11 @@ impl Builder<'_> {
         for p in &app.programs {
             walk(&p.body, &mut |sql| match sql {
                 Sql::Update { table, sets, .. } => {
-                    for (c, _) in sets {
+                    for (c, e) in sets {
                         updated.insert((table.text.clone(), c.text.clone()));
+                        if !increments(e, &c.text) {
+                            not_counter.insert((table.text.clone(), c.text.clone()));
+                        }
                     }
                 }
                 Sql::Insert { table, .. } | Sql::Delete { table, .. } => {
@@ -386,12 +482,15 @@ impl Builder<'_> {
                     continue;
                 }
                 let sort = self.sort_of(c.ty.as_ref());
-                let mutable = updated.contains(&(t.name.text.clone(), c.name.text.clone()));
+                let this = (t.name.text.clone(), c.name.text.clone());
+                let mutable = updated.contains(&this);
+                let counter = mutable && !not_counter.contains(&this);
                 columns.push(ColumnInfo {
                     name: c.name.text.clone(),
                     sort,
                     key: c.key,
                     mutable,
+                    counter,
                 });
             }
             self.tables.push(TableInfo {
@@ -463,6 +562,8 @@ impl Builder<'_> {
                 lines: Vec::new(),
                 ran: Vec::new(),
                 subsets: Vec::new(),
+                seen: Vec::new(),
+                alive_writers: Vec::new(),
             };
             let mut locals = Locals::new();
             self.block(&p.body, &mut ctx, &mut locals, TRUE.into());
@@ -505,7 +606,7 @@ impl Builder<'_> {
                 } => {
                     ctx.flags += 1;
                     let flag = format!("{}__if{}", ctx.name, ctx.flags);
-                    let (holds, fails, _) = self.cond(cond, None, ctx, locals);
+                    let (holds, fails, _, _) = self.cond(cond, None, ctx, locals);
                     ctx.subsets.push((flag.clone(), holds, fails));
                     let mut inner = locals.clone();
                     self.block(
@@ -558,6 +659,7 @@ impl Builder<'_> {
                             alloy: format!("r.{}", ident(&c.name)),
                             sort: c.sort,
                             scalar: true,
+                            single: true,
                         }
                     };
                 }
@@ -570,6 +672,7 @@ impl Builder<'_> {
                         alloy: format!("t.{}", ident(&n.text)),
                         sort: sort.clone(),
                         scalar: true,
+                        single: true,
                     };
                 }
                 let mut names: Vec<String> = ctx.params.iter().map(|(p, _)| p.clone()).collect();
@@ -596,13 +699,15 @@ impl Builder<'_> {
                 match self.column(table, col) {
                     Some(c) if !c.mutable => Value::Known {
                         alloy: format!("{atom}.(t.sel).{}", ident(&c.name)),
+                        single: self.lookups.contains_key(&atom)
+                            || self.extremes.get(&atom) == Some(&c.name),
                         sort: c.sort,
                         scalar: false,
                     },
                     _ => Value::Unknown,
                 }
             }
-            Expr::Arith(a, b) => {
+            Expr::Arith(a, _, b) => {
                 self.value(a, row, ctx, locals);
                 self.value(b, row, ctx, locals);
                 Value::Unknown
@@ -617,30 +722,38 @@ impl Builder<'_> {
         }
     }
 
-    /// (formula implied when `c` holds, formula implied when it fails, exact)
+    /// (formula implied when `c` is true, formula implied when it is false or NULL,
+    /// whether the first is equivalent to `c` being true, whether `c` can be NULL).
+    /// SQL's NULL comes from a local with no record: WHERE and IF treat it as not true.
     fn cond(
         &mut self,
         c: &Cond,
         row: Option<usize>,
         ctx: &ProgramCtx,
         locals: &Locals,
-    ) -> (String, String, bool) {
+    ) -> (String, String, bool, bool) {
         match c {
-            Cond::Bool(true) => (TRUE.into(), FALSE.into(), true),
-            Cond::Bool(false) => (FALSE.into(), TRUE.into(), true),
+            Cond::Bool(true) => (TRUE.into(), FALSE.into(), true, false),
+            Cond::Bool(false) => (FALSE.into(), TRUE.into(), true, false),
             Cond::Not(inner) => {
-                let (h, f, exact) = self.cond(inner, row, ctx, locals);
-                (f, h, exact)
+                let (h, f, exact, null) = self.cond(inner, row, ctx, locals);
+                if null {
+                    // NOT NULL is NULL: true only when the inner is false, which `f`
+                    // (false or NULL) over-approximates.
+                    (f, TRUE.into(), false, true)
+                } else {
+                    (f, h, exact, false)
+                }
             }
             Cond::And(a, b) => {
-                let (ha, fa, ea) = self.cond(a, row, ctx, locals);
-                let (hb, fb, eb) = self.cond(b, row, ctx, locals);
-                (and(ha, hb), or(fa, fb), ea && eb)
+                let (ha, fa, ea, na) = self.cond(a, row, ctx, locals);
+                let (hb, fb, eb, nb) = self.cond(b, row, ctx, locals);
+                (and(ha, hb), or(fa, fb), ea && eb, na || nb)
             }
             Cond::Or(a, b) => {
-                let (ha, fa, ea) = self.cond(a, row, ctx, locals);
-                let (hb, fb, eb) = self.cond(b, row, ctx, locals);
-                (or(ha, hb), and(fa, fb), ea && eb)
+                let (ha, fa, ea, na) = self.cond(a, row, ctx, locals);
+                let (hb, fb, eb, nb) = self.cond(b, row, ctx, locals);
+                (or(ha, hb), and(fa, fb), ea && eb, na || nb)
             }
             Cond::Cmp(a, op, b) => {
                 let va = self.value(a, row, ctx, locals);
@@ -650,18 +763,20 @@ impl Builder<'_> {
                         alloy: xa,
                         sort: sa,
                         scalar: ka,
+                        single: oa,
                     },
                     Value::Known {
                         alloy: xb,
                         sort: sb,
                         scalar: kb,
+                        single: ob,
                     },
                 ) = (va, vb)
                 else {
-                    return (TRUE.into(), TRUE.into(), false);
+                    return (TRUE.into(), TRUE.into(), false, false);
                 };
                 if sa != sb {
-                    return (TRUE.into(), TRUE.into(), false);
+                    return (TRUE.into(), TRUE.into(), false, false);
                 }
                 let eq = match (ka, kb) {
                     (true, true) => Some(format!("{xa} = {xb}")),
@@ -670,14 +785,29 @@ impl Builder<'_> {
                     (false, false) => Some(format!("some ({xa} & {xb})")),
                 };
                 let both_scalar = ka && kb;
+                // At most one value on each side: exact, but NULL when a side is none.
+                let both_single = oa && ob;
+                let present = |x: &str, scalar: bool| (!scalar).then(|| format!("some {x}"));
                 match (op, eq) {
                     (CmpOp::Eq, Some(eq)) if both_scalar => {
-                        (eq.clone(), format!("not ({eq})"), true)
+                        (eq.clone(), format!("not ({eq})"), true, false)
+                    }
+                    (CmpOp::Ne, Some(eq)) if both_scalar => {
+                        (format!("not ({eq})"), eq, true, false)
+                    }
+                    (CmpOp::Eq, Some(eq)) if both_single => {
+                        (eq.clone(), format!("not ({eq})"), true, true)
+                    }
+                    (CmpOp::Ne, Some(eq)) if both_single => {
+                        let h = [present(&xa, ka), present(&xb, kb)]
+                            .into_iter()
+                            .flatten()
+                            .fold(format!("not ({eq})"), |a, b| and(b, a));
+                        (h, eq, true, true)
                     }
                     // Over the union of a local's records: implied when it holds only.
-                    (CmpOp::Eq, Some(eq)) => (eq, TRUE.into(), false),
-                    (CmpOp::Ne, Some(eq)) if both_scalar => (format!("not ({eq})"), eq, true),
-                    _ => (TRUE.into(), TRUE.into(), false),
+                    (CmpOp::Eq, Some(eq)) => (eq, TRUE.into(), false, true),
+                    _ => (TRUE.into(), TRUE.into(), false, true),
                 }
             }
         }
@@ -739,9 +869,27 @@ impl Builder<'_> {
                     scans.insert(field(c));
                 }
             }
-            let (h, _, exact) = self.cond(f, Some(table), ctx, locals);
+            let (h, _, exact, _) = self.cond(f, Some(table), ctx, locals);
             holds = h;
             where_exact = exact;
+            let mut pairs = Vec::new();
+            let single = |x: &Name, c: &Name| {
+                locals.get(&x.text).is_some_and(|(a, _)| {
+                    self.lookups.contains_key(a) || self.extremes.get(a) == Some(&c.text)
+                })
+            };
+            // Inside FOREACH a statement runs once per iteration, and its local holds
+            // the records of every run: not one record.
+            if ctx.loops == 0
+                && key_equalities(f, &ctx.params, &single, &mut pairs)
+                && info
+                    .columns
+                    .iter()
+                    .filter(|c| c.key)
+                    .all(|c| pairs.iter().any(|(k, _)| *k == c.name))
+            {
+                self.lookups.insert(atom.clone(), pairs);
+            }
         }
         if info.dynamic && !matches!(sql, Sql::Insert { .. }) {
             scans.insert("Alive".into());
@@ -815,11 +963,21 @@ impl Builder<'_> {
                     let Some(col) = self.column(table, c) else {
                         continue;
                     };
+                    if let Some(ci) =
+                        self.counter_insert(&atom, &info, &col, e, values, ctx, locals)
+                    {
+                        ctx.lines
+                            .push(format!("{atom} in t.ran => one {}.(t.sel)", ci.lookup));
+                        self.ordered.insert(ci.sort.clone());
+                        self.counter_inserts.push(ci);
+                        continue;
+                    }
                     // Values are computed before the row exists: no columns of it.
                     if let Value::Known {
                         alloy,
                         sort,
                         scalar,
+                        ..
                     } = self.value(e, None, ctx, locals)
                         && !col.mutable
                         && sort == col.sort
@@ -835,6 +993,85 @@ impl Builder<'_> {
             Sql::Delete { .. } => {
                 writes.insert("Alive".into());
             }
+        }
+        // MIN or MAX of a column of a domain, alone in the SELECT: exactly the candidates
+        // with the least (greatest) value, when the WHERE clause is exact.
+        let extreme = match sql {
+            Sql::Select { items, .. } if where_exact && ctx.loops == 0 => match items.as_slice() {
+                [SelectItem::Aggregate(f, Some(c))] => {
+                    let least = f.text.eq_ignore_ascii_case("min");
+                    let col = info.column(&c.text);
+                    match col {
+                        Some(col)
+                            if (least || f.text.eq_ignore_ascii_case("max"))
+                                && !col.mutable
+                                && self.orderable(&col.sort) =>
+                        {
+                            Some((least, col.clone()))
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let extreme_of = |pool: &str| {
+            extreme.as_ref().map(|(least, col)| {
+                let c = ident(&col.name);
+                let (lo, hi) = if *least { ("r2", "r") } else { ("r", "r2") };
+                format!(
+                    "{atom}.(t.sel) = {{ r: {pool} | no r2: {pool} | {lo}.{c} -> {hi}.{c} in {}__lt }}",
+                    col.sort
+                )
+            })
+        };
+        if let Some((_, col)) = &extreme {
+            self.ordered.insert(col.sort.clone());
+            self.extremes.insert(atom.clone(), col.name.clone());
+        }
+        // Exact rows (the `seen` pred): a statement selects only records its snapshot
+        // holds, all of them when the WHERE clause is exact; an INSERT adds a record the
+        // snapshot lacks (its key is new). Records the instance inserted or deleted in
+        // an earlier statement (`own`; inside FOREACH, in any of its statements, since a
+        // later one may have run in an earlier iteration) are left free: the model does
+        // not say which of its own writes came last.
+        if info.dynamic {
+            let own = if ctx.loops > 0 {
+                "own".to_string()
+            } else if ctx.alive_writers.is_empty() {
+                String::new()
+            } else {
+                format!("({}).(t.sel)", ctx.alive_writers.join(" + "))
+            };
+            let pool = format!("({atom}.(t.cand) & live)");
+            let sel = format!("{atom}.(t.sel)");
+            let line = if own.is_empty() {
+                match sql {
+                    Sql::Insert { .. } => format!("no {sel} & live"),
+                    _ => match extreme_of(&pool) {
+                        Some(line) => line,
+                        None if where_exact => format!("{sel} = {pool}"),
+                        None => format!("{sel} in {pool}"),
+                    },
+                }
+            } else {
+                match sql {
+                    Sql::Insert { .. } => format!("no ({sel} & live) - {own}"),
+                    _ => match extreme_of(&pool) {
+                        Some(line) => format!("no {atom}.(t.cand) & {own} implies {line}"),
+                        None if where_exact => format!("{sel} - {own} = {pool} - {own}"),
+                        None => format!("{sel} - {own} in {pool}"),
+                    },
+                }
+            };
+            ctx.seen.push(line);
+            if !matches!(sql, Sql::Select { .. } | Sql::Update { .. }) {
+                ctx.alive_writers.push(atom.clone());
+            }
+        }
+        if matches!(sql, Sql::Insert { .. }) {
+            self.inserts.push(atom.clone());
         }
         // Records are selected from the candidates, all of them when the WHERE clause is
         // exact and every row of the table exists.
@@ -854,12 +1091,34 @@ impl Builder<'_> {
                 ));
             }
             _ => {
+                // MIN (MAX) depends only on the records up to (from) the one it finds:
+                // inserting or deleting a later (earlier) record does not change it, so
+                // its WHERE clause reads only those. With none found, it read them all.
+                let holds = match &extreme {
+                    Some((least, col)) => {
+                        let (k, lt) = (ident(&col.name), format!("{}__lt", col.sort));
+                        let m = format!("{atom}.(t.sel).{k}");
+                        let beyond = if *least {
+                            format!("{lt}.({m})")
+                        } else {
+                            format!("({m}).{lt}")
+                        };
+                        and(
+                            holds.clone(),
+                            format!("(no {atom}.(t.sel) or r.{k} in {m} + {beyond})"),
+                        )
+                    }
+                    None => holds.clone(),
+                };
                 lines.push(format!(
                     "{atom} in t.ran => {atom}.(t.cand) = {{ r: {} | {holds} }}",
                     info.name
                 ));
                 if exact {
-                    lines.push(format!("{atom}.(t.sel) = {atom}.(t.cand)"));
+                    lines.push(
+                        extreme_of(&format!("{atom}.(t.cand)"))
+                            .unwrap_or_else(|| format!("{atom}.(t.sel) = {atom}.(t.cand)")),
+                    );
                 }
             }
         }
@@ -881,8 +1140,141 @@ impl Builder<'_> {
             reads: reads.into_iter().collect(),
             writes: writes.into_iter().collect(),
             scans: scans.into_iter().collect(),
+            insert: matches!(sql, Sql::Insert { .. }),
+            in_loop: ctx.loops > 0,
         });
         Some(atom)
+    }
+
+    /// Whether values of `sort` can be ordered (MIN/MAX, counters): a domain whose name
+    /// no column or parameter shares.
+    fn orderable(&self, sort: &str) -> bool {
+        sort != "Val" && !self.field_names.contains(sort)
+    }
+
+    /// A key value taken from a counter (see `CounterInsert`), if `e` is one.
+    #[allow(clippy::too_many_arguments)]
+    fn counter_insert(
+        &self,
+        insert: &str,
+        table: &TableInfo,
+        col: &ColumnInfo,
+        e: &Expr,
+        values: &[(Name, Expr)],
+        ctx: &ProgramCtx,
+        locals: &Locals,
+    ) -> Option<CounterInsert> {
+        let Expr::Dot(x, f) = e else { return None };
+        let (lookup, source) = locals.get(&x.text)?;
+        let source = &self.tables[*source];
+        let counter = source.column(&f.text)?;
+        // A counter of a table with INSERT or DELETE could restart at any value.
+        if !counter.counter
+            || source.dynamic
+            || col.mutable
+            || !self.orderable(&col.sort)
+            || ctx.loops > 0
+        {
+            return None;
+        }
+        // In SQL a missing record gives NULL, and inserting a NULL key fails: so the
+        // lookup found its record. It must find one record, hence a full-key lookup.
+        let pairs = self.lookups.get(lookup)?;
+        let group: Vec<(String, String)> = pairs
+            .iter()
+            .filter_map(|(ccol, param)| {
+                values.iter().find_map(|(tcol, v)| match v {
+                    Expr::Name(n) if n.text == *param => Some((tcol.text.clone(), ccol.clone())),
+                    _ => None,
+                })
+            })
+            .collect();
+        let covered = pairs
+            .iter()
+            .all(|(ccol, _)| group.iter().any(|(_, c)| c == ccol));
+        Some(CounterInsert {
+            program: ctx.name.clone(),
+            insert: insert.to_string(),
+            lookup: lookup.clone(),
+            field: format!("{}_{}", source.name, counter.name),
+            key: col.name.clone(),
+            sort: col.sort.clone(),
+            group: covered.then_some(group),
+            table: table.name.clone(),
+        })
+    }
+
+    /// The `counters` pred: keys taken from counters are ordered as the counter's
+    /// values are. A value read is the version of the ar-last visible writer; each
+    /// writer adds a positive number to the version it read, so a version read from a
+    /// writer that (through writers reading one another) precedes another's is smaller,
+    /// two readers of one version take the same key, and every version exceeds the
+    /// initial value, which (the database starting consistent) exceeds the keys of the
+    /// counter's group that exist initially.
+    fn counters_pred(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let _ = writeln!(out, "\n-- keys taken from counters (d_next_o_id-style)");
+        let _ = writeln!(out, "pred counters[vis, ar: Inst -> Inst] {{");
+        // One record per lookup and per INSERT outside loops: joins, not quantifiers
+        // over records, keep the translation small.
+        for ci in &self.counter_inserts {
+            if let Some(group) = &ci.group {
+                let same: Vec<String> = group
+                    .iter()
+                    .map(|(tcol, ccol)| {
+                        format!("r0.{} = {}.(t.sel).{}", ident(tcol), ci.lookup, ident(ccol))
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  all t: {}, r0: {} & InitiallyAlive | ({}) implies r0.{k} -> {}.(t.sel).{k} in {}__lt",
+                    ci.program,
+                    ci.table,
+                    same.join(" and "),
+                    ci.insert,
+                    ci.sort,
+                    k = ident(&ci.key)
+                );
+            }
+        }
+        for (i, a) in self.counter_inserts.iter().enumerate() {
+            for b in &self.counter_inserts[i..] {
+                if a.field != b.field || a.sort != b.sort {
+                    continue;
+                }
+                let _ = writeln!(
+                    out,
+                    "  all t1: {}, t2: {} | let c = {}.(t1.sel), k1 = {}.(t1.sel).{}, k2 = {}.(t2.sel).{} |",
+                    a.program,
+                    b.program,
+                    a.lookup,
+                    a.insert,
+                    ident(&a.key),
+                    b.insert,
+                    ident(&b.key)
+                );
+                let _ = writeln!(
+                    out,
+                    "    c = {}.(t2.sel) implies let s1 = source[vis, ar, t1, c, {f}], s2 = source[vis, ar, t2, c, {f}], up = ^(readsFrom[vis, ar, c, {f}]) {{",
+                    b.lookup,
+                    f = a.field
+                );
+                let lt = format!("{}__lt", a.sort);
+                let _ = writeln!(out, "      s1 = s2 implies k1 = k2");
+                let _ = writeln!(
+                    out,
+                    "      ((no s1 and some s2) or some (s1 -> s2 & up)) implies k1 -> k2 in {lt}"
+                );
+                let _ = writeln!(
+                    out,
+                    "      ((no s2 and some s1) or some (s2 -> s1 & up)) implies k2 -> k1 in {lt}"
+                );
+                let _ = writeln!(out, "    }}");
+            }
+        }
+        let _ = writeln!(out, "}}");
+        out
     }
 
     fn program_facts(&mut self, ctx: &ProgramCtx) {
@@ -921,6 +1313,18 @@ impl Builder<'_> {
             let _ = writeln!(out, "    {line}");
         }
         let _ = writeln!(out, "  }}\n}}");
+        if !ctx.seen.is_empty() {
+            let _ = writeln!(out, "pred {name}__sees[vis, ar: Inst -> Inst] {{");
+            let _ = writeln!(
+                out,
+                "  all t: {name} | let live = alive[vis, ar, t], own = wt[t].Alive {{"
+            );
+            for line in &ctx.seen {
+                let _ = writeln!(out, "    {line}");
+            }
+            let _ = writeln!(out, "  }}\n}}");
+            self.seeing.push(name.clone());
+        }
     }
 
     fn write(&mut self, app: &App) -> String {
@@ -932,7 +1336,16 @@ impl Builder<'_> {
         );
         let _ = writeln!(out, "open isolation/programs\n");
         for d in &self.domains {
-            let _ = writeln!(out, "sig {d} {{}}");
+            if self.ordered.contains(d) {
+                // MIN and MAX compare its values: any total order of them
+                let _ = writeln!(out, "sig {d} {{ {d}__lt: set {d} }}");
+                let _ = writeln!(
+                    out,
+                    "fact {d}__order {{ pred/strictTotalOrder[{d}__lt, {d}] }}"
+                );
+            } else {
+                let _ = writeln!(out, "sig {d} {{}}");
+            }
         }
         if self.uses_val {
             let _ = writeln!(
@@ -1006,8 +1419,26 @@ impl Builder<'_> {
                 s.text
             );
         }
+        let _ = writeln!(out, "  {}", in_set("Inserts", &self.inserts));
         let _ = writeln!(out, "}}");
         out.push_str(&self.out);
+        let _ = writeln!(
+            out,
+            "\n-- exact rows: every statement selects only the records its snapshot holds"
+        );
+        let sees: Vec<String> = self
+            .seeing
+            .iter()
+            .map(|p| format!("{p}__sees[vis, ar]"))
+            .collect();
+        out.push_str(&self.counters_pred());
+        let mut sees = sees;
+        sees.push("counters[vis, ar]".into());
+        let _ = writeln!(
+            out,
+            "pred seen[vis, ar: Inst -> Inst] {{ {} }}",
+            sees.join(" and ")
+        );
         for level in &app.levels {
             let _ = writeln!(out, "\n-- level {}", level.name.text);
             let _ = write!(out, "pred {}[vis, ar: Inst -> Inst] {{", level.name.text);
@@ -1032,6 +1463,66 @@ struct ProgramCtx {
     ran: Vec<String>,
     /// (subset sig, implied when in it, implied when not)
     subsets: Vec<(String, String, String)>,
+    /// Exact rows: what each statement selects given the records its snapshot holds
+    /// (`live`), as lines of the program's `P__sees` pred.
+    seen: Vec<String>,
+    /// INSERT and DELETE statements so far, in program order.
+    alive_writers: Vec<String>,
+}
+
+/// Whether `e` is `col + n` or `n + col` with n > 0.
+fn increments(e: &Expr, col: &str) -> bool {
+    let Expr::Arith(a, '+', b) = e else {
+        return false;
+    };
+    match (a.as_ref(), b.as_ref()) {
+        (Expr::Name(n), Expr::Num(k, _)) | (Expr::Num(k, _), Expr::Name(n)) => {
+            n.text == col && *k > 0
+        }
+        _ => false,
+    }
+}
+
+/// Collect the equalities of a conjunction between a column and one value (a parameter,
+/// or `x.col` with `single(x, col)`) into `out` as (column, value); false when the
+/// condition is anything else.
+fn key_equalities(
+    c: &Cond,
+    params: &[(String, String)],
+    single: &dyn Fn(&Name, &Name) -> bool,
+    out: &mut Vec<(String, String)>,
+) -> bool {
+    let is_param = |n: &Name| params.iter().any(|(p, _)| *p == n.text);
+    match c {
+        Cond::And(a, b) => {
+            key_equalities(a, params, single, out) && key_equalities(b, params, single, out)
+        }
+        Cond::Cmp(Expr::Name(x), CmpOp::Eq, Expr::Name(y)) => {
+            match (is_param(x), is_param(y)) {
+                (false, true) => out.push((x.text.clone(), y.text.clone())),
+                (true, false) => out.push((y.text.clone(), x.text.clone())),
+                _ => return false,
+            }
+            true
+        }
+        Cond::Cmp(Expr::Name(x), CmpOp::Eq, Expr::Dot(v, col))
+        | Cond::Cmp(Expr::Dot(v, col), CmpOp::Eq, Expr::Name(x))
+            if !is_param(x) && single(v, col) =>
+        {
+            out.push((x.text.clone(), format!("{}.{}", v.text, col.text)));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `S = a + b`, or `no S`.
+fn in_set(set: &str, atoms: &[String]) -> String {
+    if atoms.is_empty() {
+        format!("no {set}")
+    } else {
+        format!("{set} = {}", atoms.join(" + "))
+    }
 }
 
 fn cond_columns(c: &Cond, out: &mut BTreeSet<String>) {
@@ -1055,7 +1546,7 @@ fn expr_columns(e: &Expr, out: &mut BTreeSet<String>) {
         Expr::Name(n) => {
             out.insert(n.text.clone());
         }
-        Expr::Arith(a, b) => {
+        Expr::Arith(a, _, b) => {
             expr_columns(a, out);
             expr_columns(b, out);
         }

@@ -124,7 +124,8 @@ pub enum Expr {
     Name(Name),
     /// `x.col`: a column of the records a local (or a loop variable) holds.
     Dot(Name, Name),
-    Arith(Box<Expr>, Box<Expr>),
+    /// `a + b`, `a - b`, `a * b`, `a / b`: the operator is one of `+ - * /`.
+    Arith(Box<Expr>, char, Box<Expr>),
     Call(Name, Vec<Expr>),
 }
 
@@ -386,14 +387,14 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
         ))
         .boxed();
         let op = choice((
-            just(Tok::Plus),
-            just(Tok::Minus),
-            just(Tok::Star),
-            just(Tok::Slash),
+            just(Tok::Plus).to('+'),
+            just(Tok::Minus).to('-'),
+            just(Tok::Star).to('*'),
+            just(Tok::Slash).to('/'),
         ));
         atom.clone()
-            .foldl(op.ignore_then(atom).repeated(), |a, b| {
-                Expr::Arith(Box::new(a), Box::new(b))
+            .foldl(op.then(atom).repeated(), |a, (op, b)| {
+                Expr::Arith(Box::new(a), op, Box::new(b))
             })
             .boxed()
     })

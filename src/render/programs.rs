@@ -213,13 +213,20 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
             );
         }
         Outcome::NoCycle(c) => {
-            let _ = writeln!(
-                out,
-                "{}: no dependency cycle through {} instances or fewer ({} records per table){times}",
-                q.level,
-                q.bound,
-                q.records.unwrap_or(q.bound.max(2))
-            );
+            let records = q.records.unwrap_or(q.bound.max(2));
+            if q.abstract_rows {
+                let _ = writeln!(
+                    out,
+                    "{}: no dependency cycle through {} instances or fewer ({records} records per table, rows abstracted){times}",
+                    q.level, q.bound
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{}: no dependency cycle in any execution of {} instances or fewer ({records} records per table){times}",
+                    q.level, q.bound
+                );
+            }
             let line = match c {
                 // Inductive has its own headline above.
                 Completeness::NotAsked | Completeness::Inductive => None,
@@ -230,6 +237,10 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
                 Completeness::Unknown => Some(format!(
                     "not shown complete: the inductive check fails and a chordless path through {} instances exists in the over-approximation; try a larger --cycle",
                     q.bound + 1
+                )),
+                Completeness::AbstractCycle => Some(format!(
+                    "not shown complete: the inductive check fails, and with rows abstracted (as the chordless-path argument needs) a cycle through {} instances or fewer exists",
+                    q.bound
                 )),
                 Completeness::Timeout => {
                     Some("not shown complete: the completeness checks ran out of time".to_string())
@@ -287,6 +298,7 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
         "level": q.level,
         "bound": q.bound,
         "records": q.records.unwrap_or(q.bound.max(2)),
+        "rows": if q.abstract_rows { "abstract" } else { "exact" },
         "times_ms": times,
         "complete": Value::Null,
         "expect": Value::Null,
@@ -307,6 +319,7 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                 Completeness::Inductive => json!("inductive"),
                 Completeness::Chordless => json!("chordless"),
                 Completeness::Unknown => json!("unknown"),
+                Completeness::AbstractCycle => json!("abstract-cycle"),
                 Completeness::Timeout => json!("timeout"),
             };
         }

@@ -15,10 +15,13 @@ use crate::render;
 use super::session::Session;
 use super::worker::JobEnd;
 
-const USAGE: &str = "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [history]";
+const USAGE: &str =
+    "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [abstract] [history]";
 
 /// The words `programs` gives a meaning to after the file (for completion too).
-pub const KEYWORDS: &[&str] = &["level", "cycle", "complete", "records", "history"];
+pub const KEYWORDS: &[&str] = &[
+    "level", "cycle", "complete", "records", "abstract", "history",
+];
 
 /// Longest cycle searched when `cycle` is not given (the CLI's default).
 const DEFAULT_CYCLE: usize = 4;
@@ -36,12 +39,15 @@ struct Args {
     cycle: usize,
     complete: bool,
     records: Option<usize>,
+    /// Rows abstracted (the CLI's `--abstract-rows`).
+    abstract_rows: bool,
     /// Print only a violation's execution as a history (the CLI's `--emit-history`).
     history: bool,
 }
 
 /// Read the arguments: the file, and `level A,B` (names up to the next keyword, split
-/// at commas and spaces), `cycle K`, `complete`, `records N`, `history` in any order.
+/// at commas and spaces), `cycle K`, `complete`, `records N`, `abstract`, `history` in
+/// any order.
 fn parse_args(arg: &str) -> Result<Args, String> {
     let words: Vec<&str> = arg.split_whitespace().collect();
     let mut files = Vec::new();
@@ -50,6 +56,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
     let mut complete = false;
     let mut records = None;
     let mut history = false;
+    let mut abstract_rows = false;
     let number = |w: Option<&&str>| w.and_then(|w| w.parse::<usize>().ok());
     let mut i = 0;
     while i < words.len() {
@@ -84,6 +91,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             },
             "complete" => complete = true,
             "history" => history = true,
+            "abstract" => abstract_rows = true,
             w => files.push(w),
         }
         i += 1;
@@ -100,6 +108,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             cycle,
             complete,
             records,
+            abstract_rows,
             history,
         }),
         _ => Err(USAGE.to_string()),
@@ -183,7 +192,14 @@ fn violation_history(
 
 /// The questions: the levels asked, or the file's expectations.
 fn queries(app: &AppModel, args: &Args) -> Result<Vec<(Query, Option<Expect>)>, Errors> {
-    programs::queries(app, &args.levels, args.cycle, args.records, args.complete)
+    programs::queries(
+        app,
+        &args.levels,
+        args.cycle,
+        args.records,
+        args.complete,
+        args.abstract_rows,
+    )
 }
 
 #[cfg(test)]
@@ -192,7 +208,7 @@ mod tests {
 
     #[test]
     fn arguments_come_in_any_order_after_the_keywords_they_belong_to() {
-        let a = parse_args("f.prog level SI, PSI,CC cycle 3 complete records 2").unwrap();
+        let a = parse_args("f.prog level SI, PSI,CC cycle 3 complete records 2 abstract").unwrap();
         assert_eq!(
             a,
             Args {
@@ -201,6 +217,7 @@ mod tests {
                 cycle: 3,
                 complete: true,
                 records: Some(2),
+                abstract_rows: true,
                 history: false,
             }
         );

@@ -35,6 +35,13 @@ module isolation/programs
 -- K or less. Completeness and the inductive check use `possibleDeps`, an
 -- over-approximation of the graph closed under taking sub-executions; see
 -- `chordlessPath` and `inductive`.
+--
+-- Exact rows (generated models' `seen` pred, on by default in `solder programs`) tie
+-- what statements select to what their snapshot holds (`alive`). That excludes
+-- executions the programs cannot produce, but what an instance selects then depends on
+-- the instances it sees, so dropping instances is no longer harmless: with exact rows,
+-- K instances cover executions of K instances, and the completeness checks stay on the
+-- abstraction above.
 
 abstract sig Rec {}
 abstract sig Field {}
@@ -50,6 +57,11 @@ abstract sig Stmt {
   -- columns its WHERE clause reads of every record it is evaluated on
   scans: set Field
 }
+
+-- statements that insert the records they select; the other writers of `Alive` delete
+sig Inserts in Stmt {}
+-- the records that exist before any instance runs (used by `alive`)
+sig InitiallyAlive in Rec {}
 
 abstract sig Inst {
   -- the statements this instance executed
@@ -86,6 +98,20 @@ pred execution[vis, ar: Inst -> Inst] {
 -- the initial value)
 fun source[vis, ar: Inst -> Inst, t: Inst, r: Rec, f: Field]: lone Inst {
   let ws = { w: vis.t | r -> f in wt[w] } | ws - ar.ws
+}
+
+-- the records t's snapshot holds: the ar-last writer of a record's `Alive` visible to
+-- t inserted it, or none is visible and the record existed initially. Generated models
+-- use it for exact rows: statements select only records their snapshot holds.
+fun alive[vis, ar: Inst -> Inst, t: Inst]: set Rec {
+  { r: Rec | let w = source[vis, ar, t, r, Alive] |
+      (some w implies r in Inserts.(w.sel) else r in InitiallyAlive) }
+}
+
+-- w -> u: writer u of r.f read the version w wrote (the chain of versions of r.f: a
+-- counter's values grow along it)
+fun readsFrom[vis, ar: Inst -> Inst, r: Rec, f: Field]: Inst -> Inst {
+  { w, u: Inst | r -> f in wt[u] & rd[u] and w = source[vis, ar, u, r, f] }
 }
 
 -- w -> t: t reads a location from w
