@@ -245,18 +245,21 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
         out,
         "\n-- {level}: a dependency cycle through exactly k instances"
     );
+    let cycles = |out: &mut String, name: &str, seen: &str| {
+        for i in 2..=k {
+            let _ = writeln!(
+                out,
+                "run {name}{i} {{ some vis, ar: Inst -> Inst | execution[vis, ar] and {p}[vis, ar]{seen} and cycle[vis, ar] }} {}",
+                scope(format!("exactly {i}"))
+            );
+        }
+    };
     let seen = if q.abstract_rows {
         ""
     } else {
         " and seen[vis, ar]"
     };
-    for i in 2..=k {
-        let _ = writeln!(
-            out,
-            "run cycle{i} {{ some vis, ar: Inst -> Inst | execution[vis, ar] and {p}[vis, ar]{seen} and cycle[vis, ar] }} {}",
-            scope(format!("exactly {i}"))
-        );
-    }
+    cycles(&mut out, "cycle", seen);
     let _ = writeln!(
         out,
         "-- the inductive check fails: some dependency path from an instance leaves ar"
@@ -281,13 +284,7 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
             out,
             "-- {level} over the abstraction (rows need not be in the snapshot), for the chordless-path argument"
         );
-        for i in 2..=k {
-            let _ = writeln!(
-                out,
-                "run abstractCycle{i} {{ some vis, ar: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and cycle[vis, ar] }} {}",
-                scope(format!("exactly {i}"))
-            );
-        }
+        cycles(&mut out, "abstractCycle", "");
     }
     out
 }

@@ -230,13 +230,7 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
         .collect();
     // Tables, programs and levels become sigs and preds beside the columns' and
     // parameters' fields, where one name would be ambiguous.
-    let tops = app
-        .tables
-        .iter()
-        .map(|t| (&t.name, "table"))
-        .chain(app.programs.iter().map(|p| (&p.name, "program")))
-        .chain(app.levels.iter().map(|l| (&l.name, "level")));
-    for (name, what) in tops {
+    for (name, what) in top_level_names(app) {
         if b.field_names.contains(&ident(&name.text)) {
             let d = Diagnostic::error(
                 name.span,
@@ -381,13 +375,7 @@ impl Builder<'_> {
 
     fn check_names(&mut self, app: &App) {
         let mut seen: BTreeMap<String, Span> = BTreeMap::new();
-        let tops = app
-            .tables
-            .iter()
-            .map(|t| (&t.name, "table"))
-            .chain(app.programs.iter().map(|p| (&p.name, "program")))
-            .chain(app.levels.iter().map(|l| (&l.name, "level")));
-        for (name, what) in tops {
+        for (name, what) in top_level_names(app) {
             if RESERVED.contains(&name.text.as_str()) || name.text.contains("__") {
                 self.error(
                     name.span,
@@ -1468,6 +1456,15 @@ struct ProgramCtx {
     seen: Vec<String>,
     /// INSERT and DELETE statements so far, in program order.
     alive_writers: Vec<String>,
+}
+
+/// The names of tables, programs and levels, with what each names.
+fn top_level_names(app: &App) -> impl Iterator<Item = (&Name, &'static str)> {
+    app.tables
+        .iter()
+        .map(|t| (&t.name, "table"))
+        .chain(app.programs.iter().map(|p| (&p.name, "program")))
+        .chain(app.levels.iter().map(|l| (&l.name, "level")))
 }
 
 /// Whether `e` is `col + n` or `n + col` with n > 0.
