@@ -56,7 +56,7 @@ const LOCS: usize = 4;
 /// The library's consistency models, named as its preds are (`ExecRA` …).
 #[allow(clippy::upper_case_acronyms)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Model {
+pub(crate) enum Model {
     RA,
     CC,
     PC,
@@ -75,7 +75,7 @@ const MODELS: [Model; 6] = [
 ];
 
 impl Model {
-    fn pred(self) -> &'static str {
+    pub(crate) fn pred(self) -> &'static str {
         match self {
             Model::RA => "ExecRA",
             Model::CC => "ExecCC",
@@ -141,9 +141,9 @@ impl Rng {
 
 /// What each instance reads and writes: location masks (bit `2 * record + field`).
 #[derive(Clone, Debug)]
-struct Shape {
-    reads: Vec<u8>,
-    writes: Vec<u8>,
+pub(crate) struct Shape {
+    pub(crate) reads: Vec<u8>,
+    pub(crate) writes: Vec<u8>,
 }
 
 impl Shape {
@@ -173,7 +173,7 @@ impl Shape {
     fn reads(&self, t: usize, l: usize) -> bool {
         self.reads[t] >> l & 1 == 1
     }
-    fn writes(&self, t: usize, l: usize) -> bool {
+    pub(crate) fn writes(&self, t: usize, l: usize) -> bool {
         self.writes[t] >> l & 1 == 1
     }
     /// Distinct instances that write a common location.
@@ -507,7 +507,7 @@ fn model_text(n: usize, stmts: &[StmtSpec], questions: &[(Model, Question)]) -> 
 // ---------------------------------------------------------------------------------------
 // The referee. Relations over at most 4 instances are bit masks: bit `4 * a + b` is a -> b.
 
-type Rel = u16;
+pub(crate) type Rel = u16;
 
 fn has(r: Rel, a: usize, b: usize) -> bool {
     r >> (4 * a + b) & 1 == 1
@@ -557,9 +557,9 @@ fn show(n: usize, r: Rel) -> String {
 
 /// An abstract execution: `order` lists the instances in arbitration order.
 #[derive(Clone, Debug)]
-struct Exec {
-    order: Vec<usize>,
-    pos: Vec<usize>,
+pub(crate) struct Exec {
+    pub(crate) order: Vec<usize>,
+    pub(crate) pos: Vec<usize>,
     vis: Rel,
 }
 
@@ -573,7 +573,7 @@ impl Exec {
     fn ar_rel(&self) -> Rel {
         rel_of(self.n(), |a, b| self.ar(a, b))
     }
-    fn vis(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn vis(&self, a: usize, b: usize) -> bool {
         has(self.vis, a, b)
     }
     /// From the relations a solver found; `None` unless `ar` is a strict total order and
@@ -630,7 +630,7 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 
 /// Every execution over `n` instances: each arbitration order with each visibility
 /// inside it.
-fn executions(n: usize) -> Vec<Exec> {
+pub(crate) fn executions(n: usize) -> Vec<Exec> {
     let mut out = Vec::new();
     for order in permutations(n) {
         let mut pos = vec![0; n];
@@ -658,7 +658,7 @@ fn executions(n: usize) -> Vec<Exec> {
 }
 
 /// Whether the consistency model allows the execution.
-fn allowed(shape: &Shape, e: &Exec, model: Model) -> bool {
+pub(crate) fn allowed(shape: &Shape, e: &Exec, model: Model) -> bool {
     let n = e.n();
     let triples =
         || (0..n).flat_map(move |a| (0..n).flat_map(move |b| (0..n).map(move |c| (a, b, c))));
@@ -681,14 +681,14 @@ fn allowed(shape: &Shape, e: &Exec, model: Model) -> bool {
 
 /// The dependency graph of an execution.
 #[derive(Clone, Copy, Debug)]
-struct Graph {
+pub(crate) struct Graph {
     wr: Rel,
     ww: Rel,
     rw: Rel,
 }
 
 impl Graph {
-    fn all(&self) -> Rel {
+    pub(crate) fn all(&self) -> Rel {
         self.wr | self.ww | self.rw
     }
     fn describe(&self, n: usize) -> String {
@@ -701,7 +701,7 @@ impl Graph {
     }
 }
 
-fn graph(shape: &Shape, e: &Exec) -> Graph {
+pub(crate) fn graph(shape: &Shape, e: &Exec) -> Graph {
     let n = e.n();
     let mut g = Graph {
         wr: 0,
@@ -753,7 +753,7 @@ fn closure(n: usize, r: Rel) -> Rel {
     c
 }
 
-fn cyclic(n: usize, r: Rel) -> bool {
+pub(crate) fn cyclic(n: usize, r: Rel) -> bool {
     let c = closure(n, r);
     (0..n).any(|a| has(c, a, a))
 }

@@ -4,6 +4,7 @@
 //! instances, and on TPC-C's core, where rows abstracted give a violation the programs
 //! cannot produce.
 
+use crate::programs_referee::{Exec, Model, Shape, allowed, cyclic, executions, graph};
 use solder::diagnostic::SourceMap;
 use solder::programs::{self, Outcome, Query};
 use solder::session::RunOptions;
@@ -71,150 +72,47 @@ fn run(p: Prog, live: &[bool]) -> Option<(Vec<usize>, Vec<usize>)> {
     }
 }
 
-fn level_allows(
-    level: &str,
-    n: usize,
-    vis: &[Vec<bool>],
-    pos: &[usize],
-    conflict: &dyn Fn(usize, usize) -> bool,
-) -> bool {
-    let ar = |a: usize, b: usize| pos[a] < pos[b];
-    let all = |f: &dyn Fn(usize, usize) -> bool| (0..n).all(|a| (0..n).all(|b| f(a, b)));
-    let ww_seen = || all(&|a, b| !(a != b && ar(a, b) && conflict(a, b)) || vis[a][b]);
-    let transitive = || all(&|a, b| (0..n).all(|c| !(vis[a][c] && vis[c][b]) || vis[a][b]));
-    let prefix = || all(&|a, b| (0..n).all(|c| !(ar(a, c) && vis[c][b]) || vis[a][b]));
-    match level {
-        "SER" => all(&|a, b| vis[a][b] == ar(a, b)),
-        "SI" => prefix() && ww_seen(),
-        "PSI" => transitive() && ww_seen(),
-        "CC" => transitive(),
-        _ => unreachable!(),
-    }
-}
-
 /// Whether some execution of exactly these instances, from some initial queue, under
-/// the level, has a dependency cycle.
-fn referee(level: &str, progs: &[Prog]) -> bool {
+/// the model, has a dependency cycle: the SQL decides what each instance reads and
+/// writes, and `programs_referee` judges the execution and its graph.
+fn referee(model: Model, progs: &[Prog]) -> bool {
     let n = progs.len();
-    let mut orders: Vec<Vec<usize>> = vec![vec![]];
-    for _ in 0..n {
-        let mut longer = Vec::new();
-        for o in &orders {
-            for x in (0..n).filter(|x| !o.contains(x)) {
-                let mut o = o.clone();
-                o.push(x);
-                longer.push(o);
-            }
-        }
-        orders = longer;
-    }
-    for order in &orders {
-        let mut pos = vec![0; n];
-        for (i, &t) in order.iter().enumerate() {
-            pos[t] = i;
-        }
-        let pairs: Vec<(usize, usize)> = (0..n)
-            .flat_map(|a| (0..n).map(move |b| (a, b)))
-            .filter(|&(a, b)| pos[a] < pos[b])
+    executions(n).iter().any(|e| {
+        (0u32..1 << KEYS).any(|init| {
+            shape_of(progs, e, init)
+                .is_some_and(|shape| allowed(&shape, e, model) && cyclic(n, graph(&shape, e).all()))
+        })
+    })
+}
+
+/// What each instance reads and writes (key `k`'s `Alive` is location `k`) when the
+/// queue starts with the keys in `init`: instances run in ar order, each on the keys its
+/// snapshot holds. `None` when one cannot commit.
+fn shape_of(progs: &[Prog], e: &Exec, init: u32) -> Option<Shape> {
+    let n = progs.len();
+    let mut shape = Shape {
+        reads: vec![0; n],
+        writes: vec![0; n],
+    };
+    let mask = |keys: Vec<usize>| keys.into_iter().fold(0u8, |m, k| m | 1 << k);
+    for &t in &e.order {
+        // The ar-last visible writer of a key inserted it, or none did and it was there.
+        let live: Vec<bool> = (0..KEYS)
+            .map(|k| {
+                match (0..n)
+                    .filter(|&w| e.vis(w, t) && shape.writes(w, k))
+                    .max_by_key(|&w| e.pos[w])
+                {
+                    Some(w) => matches!(progs[w], Prog::Put(_)),
+                    None => init >> k & 1 == 1,
+                }
+            })
             .collect();
-        for mask in 0u32..(1 << pairs.len()) {
-            let mut vis = vec![vec![false; n]; n];
-            for (i, &(a, b)) in pairs.iter().enumerate() {
-                vis[a][b] = mask & (1 << i) != 0;
-            }
-            for init in 0u32..(1 << KEYS) {
-                // Instances in ar order: each sees the ar-last visible writer's state.
-                let mut acts: Vec<Option<(Vec<usize>, Vec<usize>)>> = vec![None; n];
-                let mut ok = true;
-                for &t in order {
-                    let live: Vec<bool> = (0..KEYS)
-                        .map(|k| match source(t, k, order, &vis, &acts) {
-                            Some(w) => matches!(progs[w], Prog::Put(_)),
-                            None => init & (1 << k) != 0,
-                        })
-                        .collect();
-                    match run(progs[t], &live) {
-                        Some(a) => acts[t] = Some(a),
-                        None => {
-                            ok = false;
-                            break;
-                        }
-                    }
-                }
-                if !ok {
-                    continue;
-                }
-                let acts: Vec<(Vec<usize>, Vec<usize>)> =
-                    acts.into_iter().map(|a| a.unwrap()).collect();
-                let conflict = |a: usize, b: usize| acts[a].1.iter().any(|k| acts[b].1.contains(k));
-                if !level_allows(level, n, &vis, &pos, &conflict) {
-                    continue;
-                }
-                if cyclic(n, order, &vis, &pos, &acts) {
-                    return true;
-                }
-            }
-        }
+        let (reads, writes) = run(progs[t], &live)?;
+        shape.reads[t] = mask(reads);
+        shape.writes[t] = mask(writes);
     }
-    false
-}
-
-/// The ar-last instance visible to `t` that wrote key `k`'s `Alive`.
-fn source(
-    t: usize,
-    k: usize,
-    order: &[usize],
-    vis: &[Vec<bool>],
-    acts: &[Option<(Vec<usize>, Vec<usize>)>],
-) -> Option<usize> {
-    order
-        .iter()
-        .copied()
-        .rev()
-        .find(|&w| vis[w][t] && acts[w].as_ref().is_some_and(|a| a.1.contains(&k)))
-}
-
-/// WR, WW and RW as the library defines them; a cycle among them.
-fn cyclic(
-    n: usize,
-    order: &[usize],
-    vis: &[Vec<bool>],
-    pos: &[usize],
-    acts: &[(Vec<usize>, Vec<usize>)],
-) -> bool {
-    let wrapped: Vec<Option<(Vec<usize>, Vec<usize>)>> = acts.iter().cloned().map(Some).collect();
-    let mut edge = vec![vec![false; n]; n];
-    for t in 0..n {
-        for &k in &acts[t].0 {
-            let src = source(t, k, order, vis, &wrapped);
-            if let Some(w) = src {
-                edge[w][t] = true;
-            }
-            for b in 0..n {
-                if b != t && acts[b].1.contains(&k) && src.is_none_or(|w| pos[w] < pos[b]) {
-                    edge[t][b] = true;
-                }
-            }
-        }
-    }
-    for a in 0..n {
-        for b in 0..n {
-            if a != b && pos[a] < pos[b] && acts[a].1.iter().any(|k| acts[b].1.contains(k)) {
-                edge[a][b] = true;
-            }
-        }
-    }
-    // Transitive closure; a cycle is a self-loop in it.
-    for m in 0..n {
-        for a in 0..n {
-            for b in 0..n {
-                if edge[a][m] && edge[m][b] {
-                    edge[a][b] = true;
-                }
-            }
-        }
-    }
-    (0..n).any(|a| edge[a][a])
+    Some(shape)
 }
 
 /// Every multiset of `n` instances of the queue's programs.
@@ -245,10 +143,11 @@ fn instance_sets(n: usize) -> Vec<Vec<Prog>> {
 fn exact_rows_agree_with_running_the_sql_on_every_small_execution() {
     let app = load(QUEUE);
     let mut verdicts = (0, 0);
-    for level in ["SER", "SI", "PSI", "CC"] {
+    for model in [Model::SER, Model::SI, Model::PSI, Model::CC] {
+        let level = model.pred().trim_start_matches("Exec");
         for bound in [2, 3] {
             let expected =
-                (2..=bound).any(|n| instance_sets(n).iter().any(|progs| referee(level, progs)));
+                (2..=bound).any(|n| instance_sets(n).iter().any(|progs| referee(model, progs)));
             assert_eq!(
                 violation(&app, level, bound, false),
                 expected,
@@ -273,7 +172,7 @@ fn abstract_rows_admit_more_and_only_more() {
     // orders them; with rows abstracted each may delete a different key (write skew).
     let app = load(QUEUE);
     assert!(!violation(&app, "SI", 2, false));
-    assert!(!referee("SI", &[Prog::Take, Prog::Take]));
+    assert!(!referee(Model::SI, &[Prog::Take, Prog::Take]));
     assert!(violation(&app, "SI", 2, true));
     // Every execution of the programs is one of the abstraction.
     for level in ["SER", "SI", "PSI", "CC"] {

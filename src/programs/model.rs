@@ -1034,24 +1034,22 @@ impl Builder<'_> {
             };
             let pool = format!("({atom}.(t.cand) & live)");
             let sel = format!("{atom}.(t.sel)");
-            let line = if own.is_empty() {
-                match sql {
-                    Sql::Insert { .. } => format!("no {sel} & live"),
-                    _ => match extreme_of(&pool) {
-                        Some(line) => line,
-                        None if where_exact => format!("{sel} = {pool}"),
-                        None => format!("{sel} in {pool}"),
-                    },
+            // Records outside `own`, when there is one.
+            let minus = |x: &str| {
+                if own.is_empty() {
+                    x.to_string()
+                } else {
+                    format!("{x} - {own}")
                 }
-            } else {
-                match sql {
-                    Sql::Insert { .. } => format!("no ({sel} & live) - {own}"),
-                    _ => match extreme_of(&pool) {
-                        Some(line) => format!("no {atom}.(t.cand) & {own} implies {line}"),
-                        None if where_exact => format!("{sel} - {own} = {pool} - {own}"),
-                        None => format!("{sel} - {own} in {pool}"),
-                    },
-                }
+            };
+            let line = match sql {
+                Sql::Insert { .. } => format!("no {}", minus(&format!("({sel} & live)"))),
+                _ => match extreme_of(&pool) {
+                    Some(line) if own.is_empty() => line,
+                    Some(line) => format!("no {atom}.(t.cand) & {own} implies {line}"),
+                    None if where_exact => format!("{} = {}", minus(&sel), minus(&pool)),
+                    None => format!("{} in {pool}", minus(&sel)),
+                },
             };
             ctx.seen.push(line);
             if !matches!(sql, Sql::Select { .. } | Sql::Update { .. }) {
