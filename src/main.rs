@@ -105,6 +105,11 @@ struct ProgramsArgs {
     /// snapshot holds, searched in executions of up to K instances.
     #[arg(long)]
     abstract_rows: bool,
+    /// With --complete under SI or SER: search every chordless path, not only those
+    /// that start with two anti-dependencies between concurrent instances (the
+    /// "dangerous structure" every cycle under SI has). Proves less; for comparison.
+    #[arg(long)]
+    no_dangerous_structures: bool,
     /// Print the solder model (with the commands for the first level) and stop.
     #[arg(long)]
     emit_model: bool,
@@ -1257,7 +1262,7 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
     let timeout = args.timeout.map(Duration::from_secs_f64);
     let opts = args.solver.options();
     // Either the chosen levels, or the file's expectations.
-    let queries = programs::queries(
+    let mut queries = programs::queries(
         &app,
         &args.level,
         args.cycle,
@@ -1265,6 +1270,9 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
         args.complete,
         args.abstract_rows,
     )?;
+    for (q, _) in &mut queries {
+        q.dangerous_structures = !args.no_dangerous_structures;
+    }
     if args.emit_model {
         print!("{}", programs::model_with_commands(&app, &queries[0].0));
         return Ok(ExitCode::SUCCESS);

@@ -602,6 +602,7 @@ fn run_program_case(text: &str, level: &str) -> Result<(), String> {
         records: None,
         complete: false,
         abstract_rows: false,
+        dangerous_structures: true,
     };
     let opts = RunOptions {
         max_vars: MAX_VARS,

@@ -57,6 +57,7 @@ fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) ->
         records: None,
         complete,
         abstract_rows: false,
+        dangerous_structures: true,
     }
 }
 
@@ -320,6 +321,74 @@ fn serializability_is_shown_complete_by_the_inductive_check() {
     assert!(matches!(report.outcome, Outcome::Violation(_)));
 }
 
+/// The dangerous-structure start (`Query::dangerous_structures`) makes courseware and
+/// Twitter complete under SI, which plain chordless paths cannot show; with it on, no
+/// example is ever shown less complete than with it off; and a user's own level, even one
+/// equal to SI, never gets it.
+#[test]
+fn dangerous_structures_make_si_complete_and_never_prove_less() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/programs");
+    let complete = |o: &Outcome| {
+        matches!(
+            o,
+            Outcome::NoCycle(Completeness::Inductive | Completeness::Chordless)
+        )
+    };
+    for (name, levels, shown) in [
+        ("courseware", &["SI", "SER"][..], true),
+        ("twitter", &["SI", "SER"], true),
+        ("smallbank", &["SER"], false),
+        ("tpcc", &["SER"], false),
+    ] {
+        let app = load(&std::fs::read_to_string(format!("{dir}/{name}.prog")).unwrap());
+        for &level in levels {
+            let on = check(&app, level, 2, true).unwrap();
+            let off_query = Query {
+                dangerous_structures: false,
+                ..query(&app, level, 2, true)
+            };
+            assert!(!off_query.dangerous_start());
+            let off =
+                programs::check_level(&app, &off_query, &RunOptions::default(), None).unwrap();
+            let text = solder::render::programs::report_text(&on, &app);
+            assert!(
+                !complete(&off.outcome) || complete(&on.outcome),
+                "{name} {level}: off {:?}, on {:?}",
+                off.outcome,
+                on.outcome
+            );
+            if level == "SI" && shown {
+                assert!(
+                    matches!(on.outcome, Outcome::NoCycle(Completeness::Chordless)),
+                    "{name}: {text}"
+                );
+                assert!(text.contains("two anti-dependencies between concurrent instances"));
+                assert!(
+                    matches!(off.outcome, Outcome::NoCycle(Completeness::Unknown)),
+                    "{name} without dangerous structures: {:?}",
+                    off.outcome
+                );
+                let json = solder::render::programs::report_json(&on, &app, None);
+                assert_eq!(json["complete"], "chordless");
+                assert_eq!(json["dangerous_structures"], true);
+            }
+        }
+    }
+    // The same level written by hand is a user's level: it proves less.
+    let text = std::fs::read_to_string(format!("{dir}/courseware.prog")).unwrap();
+    let app = load(&format!(
+        "{text}\nlevel MySI {{ ar.vis in vis and conflicts & ar in vis }}\n"
+    ));
+    let q = query(&app, "MySI", 2, true);
+    assert!(!q.dangerous_start());
+    let mine = programs::check_level(&app, &q, &RunOptions::default(), None).unwrap();
+    assert!(
+        matches!(mine.outcome, Outcome::NoCycle(Completeness::Unknown)),
+        "{:?}",
+        mine.outcome
+    );
+}
+
 #[test]
 fn a_user_level_is_an_ordinary_pred() {
     // Serializability restated by hand: the same answers as the library's.
@@ -420,6 +489,29 @@ fn the_command_line_reports_with_exit_codes() {
     assert!(out.contains("SI: violation"), "{out}");
     assert!(out.contains("--rw-->"), "{out}");
     assert!(out.contains("WriteCheck"), "{out}");
+    // The dangerous-structure switch, on by default, off by flag.
+    for (flag, on) in [(None, true), (Some("--no-dangerous-structures"), false)] {
+        let mut args = vec![
+            "programs",
+            "examples/programs/courseware.prog",
+            "--level",
+            "SI",
+            "--cycle",
+            "2",
+            "--complete",
+            "--json",
+        ];
+        args.extend(flag);
+        let (code, out, err) = solder(&args);
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json[0]["dangerous_structures"], on, "{out}");
+        assert_eq!(
+            json[0]["complete"],
+            if on { "chordless" } else { "unknown" },
+            "{out}"
+        );
+    }
     // An expectation that fails: exit 1.
     let dir = std::env::temp_dir().join(format!("solder-programs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

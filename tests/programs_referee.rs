@@ -22,10 +22,14 @@
 //!   a chosen start instance leave `ar`? Asked from one random instance and, as
 //!   `solder programs` asks it, from every instance (`notInductiveAll`).
 //!
+//! - `dangerous` (under SI and SER): `chordless` with `dangerousStart`, the path
+//!   starting with two anti-dependencies between concurrent instances.
+//!
 //! Half of the shapes are planted anomalies (lost update, write skew, long fork) with
 //! random extra accesses, so that every boundary between adjacent models is crossed, and
-//! both verdicts must occur for every question under every model, except where the
-//! semantics forbids sat (no cycle, and no path leaving `ar`, under SER).
+//! a tenth are chains of two anti-dependencies; both verdicts must occur for every
+//! question under every model, except where the semantics forbids sat (no cycle, no path
+//! leaving `ar` and no concurrent instances under SER).
 //!
 //! A second test checks, on the referee alone, the header's claims that the bounded
 //! search and the completeness checks rest on: a sub-execution's dependency graph keeps
@@ -91,6 +95,9 @@ impl Model {
 enum Question {
     Cycle,
     Chordless,
+    /// `chordlessPath` and `dangerousStart`: the path starts with two anti-dependencies
+    /// between concurrent instances (asked under SI and SER, as `solder programs` does).
+    Dangerous,
     /// `not inductive` from the instance with this index, or from every instance.
     NotInductive(Option<usize>),
 }
@@ -100,6 +107,7 @@ impl Question {
         match self {
             Question::Cycle => "cycle",
             Question::Chordless => "chordless",
+            Question::Dangerous => "dangerous",
             Question::NotInductive(Some(_)) => "notInductive",
             Question::NotInductive(None) => "notInductiveAll",
         }
@@ -289,6 +297,35 @@ fn planted_shape(rng: &mut Rng, sep: (Model, Model)) -> Shape {
     base
 }
 
+/// A chain of two anti-dependencies, the start `dangerousStart` asks for: one instance
+/// reads x, the next writes x and reads y, the last writes y; in a random order, with a
+/// few random extra reads.
+fn planted_chain(rng: &mut Rng) -> Shape {
+    let x = rng.below(LOCS as u64) as usize;
+    let y = (x + 1 + rng.below(LOCS as u64 - 1) as usize) % LOCS;
+    let roles = [(1u8 << x, 0u8), (1 << y, 1 << x), (0, 1 << y)];
+    let mut order: Vec<usize> = (0..3).collect();
+    for i in (1..3).rev() {
+        order.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let mut shape = Shape {
+        reads: vec![0; 3],
+        writes: vec![0; 3],
+    };
+    for (i, &(r, w)) in roles.iter().enumerate() {
+        shape.reads[order[i]] = r;
+        shape.writes[order[i]] = w;
+    }
+    for t in 0..3 {
+        for l in 0..LOCS {
+            if rng.chance(1, 8) {
+                shape.reads[t] |= 1 << l;
+            }
+        }
+    }
+    shape
+}
+
 /// A statement as the model states it: field masks (bit = field) and record masks (bit
 /// = record).
 #[derive(Clone, Debug)]
@@ -434,6 +471,11 @@ fn command(model: Model, q: Question, n: usize) -> String {
         Question::Chordless => format!(
             "some vis, ar, wr, ww, rw, path: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] \
              and possibleDeps[vis, ar, wr, ww, rw] and chordlessPath[wr, ww, rw, path]"
+        ),
+        Question::Dangerous => format!(
+            "some vis, ar, wr, ww, rw, path: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] \
+             and possibleDeps[vis, ar, wr, ww, rw] and chordlessPath[wr, ww, rw, path] \
+             and dangerousStart[vis, rw, path]"
         ),
         Question::NotInductive(s) => format!(
             "some vis, ar, wr, ww, rw: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] \
@@ -865,6 +907,16 @@ fn chordless_along(n: usize, d: Rel, path: &[usize]) -> bool {
     d & steps == steps && d & !(steps | back) == 0
 }
 
+/// Whether the path (a sequence of at least three instances) starts with two RW edges
+/// between concurrent instances: neither instance of either pair sees the other.
+fn dangerous_start(e: &Exec, rw: Rel, path: &[usize]) -> bool {
+    path.len() >= 3
+        && path.windows(2).take(2).all(|w| {
+            let (a, b) = (w[0], w[1]);
+            has(rw, a, b) && !e.vis(a, b) && !e.vis(b, a)
+        })
+}
+
 /// Whether every dependency path from `s` stays arbitrated after it: its edges go
 /// forward, and an edge from any instance after `s` ends after `s`.
 fn inductive_from(e: &Exec, d: Rel, s: usize) -> bool {
@@ -918,10 +970,12 @@ fn referee(shape: &Shape, model: Model, q: Question) -> Option<Witness> {
                     });
                 }
             }
-            Question::Chordless => {
+            Question::Chordless | Question::Dangerous => {
                 for g in possible_graphs(shape, &e) {
                     for p in permutations(n) {
-                        if chordless_along(n, g.all(), &p) {
+                        if chordless_along(n, g.all(), &p)
+                            && (q == Question::Chordless || dangerous_start(&e, g.rw, &p))
+                        {
                             return Some(Witness {
                                 exec: e,
                                 graph: g,
@@ -1009,7 +1063,7 @@ fn check_witness(
                 return Err(format!("no cycle in {}: {}", e.describe(), g.describe(n)));
             }
         }
-        Question::Chordless | Question::NotInductive(_) => {
+        Question::Chordless | Question::Dangerous | Question::NotInductive(_) => {
             let g = Graph {
                 wr: get("wr")?,
                 ww: get("ww")?,
@@ -1036,6 +1090,14 @@ fn check_witness(
                         g.describe(n)
                     ));
                 }
+                if q == Question::Dangerous && !dangerous_start(&e, g.rw, &path.order) {
+                    return Err(format!(
+                        "no dangerous start along {:?}: {}; {}",
+                        path.order,
+                        g.describe(n),
+                        e.describe()
+                    ));
+                }
             }
         }
     }
@@ -1058,9 +1120,12 @@ fn cases() -> Vec<Case> {
     let mut rng = Rng::new(SEED);
     (0..CASES)
         .map(|i| {
-            // Every other shape is planted at a boundary between two models.
+            // Every other shape is planted at a boundary between two models, and some
+            // of the rest are chains that start a dangerous structure.
             let shape = if i % 2 == 0 {
                 planted_shape(&mut rng, SEPARATIONS[i / 2 % SEPARATIONS.len()])
+            } else if i / 2 % 5 == 2 {
+                planted_chain(&mut rng)
             } else {
                 random_shape(&mut rng, [2, 3, 3, 3, 4][i / 2 % 5])
             };
@@ -1078,6 +1143,9 @@ fn cases() -> Vec<Case> {
                 questions.push((m, Question::Cycle));
                 if n <= 3 {
                     questions.push((m, Question::Chordless));
+                    if matches!(m, Model::SI | Model::SER) {
+                        questions.push((m, Question::Dangerous));
+                    }
                     questions.push((m, Question::NotInductive(Some(start))));
                     questions.push((m, Question::NotInductive(None)));
                 }
@@ -1180,7 +1248,8 @@ fn library_agrees_with_brute_force_on_tiny_executions() {
         eprintln!("{kind:>12} {model:?}: {sat} sat, {unsat} unsat");
         if model == Model::SER && kind != "chordless" {
             // Under serializability every dependency edge follows ar: no cycle, and every
-            // path stays after its start. (Chordless paths along ar do occur.)
+            // path stays after its start; no two instances are concurrent, so no path
+            // starts dangerously. (Chordless paths along ar do occur.)
             assert_eq!(sat, 0, "{kind} under SER");
         } else {
             assert!(
@@ -1189,7 +1258,8 @@ fn library_agrees_with_brute_force_on_tiny_executions() {
             );
         }
     }
-    assert_eq!(tally.len(), 4 * MODELS.len());
+    // Four questions under every model, and `dangerous` under SI and SER.
+    assert_eq!(tally.len(), 4 * MODELS.len() + 2);
     // The solver's verdicts equal the referee's, so these are the library's too.
     for (weak, strong) in SEPARATIONS {
         let shapes = cases
@@ -1279,4 +1349,77 @@ fn sub_executions_keep_edges_on_the_referee() {
         }
     }
     assert!(checked > 100_000, "{checked} sub-executions");
+}
+
+/// Every simple cycle of the relation `d` over `n` instances, each once: the sequence of
+/// its instances, starting at its least one.
+fn simple_cycles(n: usize, d: Rel) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for subset in 1u32..1 << n {
+        let members: Vec<usize> = (0..n).filter(|t| subset >> t & 1 == 1).collect();
+        if members.len() < 2 {
+            continue;
+        }
+        // Fix the least member first so that each cycle is listed once.
+        for rest in permutations(members.len() - 1) {
+            let cycle: Vec<usize> = std::iter::once(members[0])
+                .chain(rest.iter().map(|&i| members[i + 1]))
+                .collect();
+            let k = cycle.len();
+            if (0..k).all(|i| has(d, cycle[i], cycle[(i + 1) % k])) {
+                out.push(cycle);
+            }
+        }
+    }
+    out
+}
+
+/// The claim `dangerousStart` rests on (the library states its proof): under SI, and so
+/// under SER, every dependency cycle has two adjacent RW edges between concurrent
+/// instances. Checked on every simple cycle of the real dependency graph of every allowed
+/// execution of shapes of 3 and 4 instances, half of them planted anomalies. Under PSI some
+/// cycle must lack such a pair (the long fork), so the check is one that can fail.
+#[test]
+fn every_cycle_under_si_has_two_adjacent_concurrent_anti_dependencies() {
+    let mut rng = Rng::new(SEED ^ 0x0fe7_e4e7);
+    let (mut si_cycles, mut psi_without) = (0usize, 0usize);
+    for i in 0..240 {
+        let shape = if i % 2 == 0 {
+            planted_shape(&mut rng, SEPARATIONS[i / 2 % SEPARATIONS.len()])
+        } else {
+            random_shape(&mut rng, 3 + i / 2 % 2)
+        };
+        let n = shape.n();
+        for e in executions(n) {
+            let g = graph(&shape, &e);
+            let concurrent_rw =
+                |a: usize, b: usize| has(g.rw, a, b) && !e.vis(a, b) && !e.vis(b, a);
+            for cycle in simple_cycles(n, g.all()) {
+                let k = cycle.len();
+                let at = |i: usize| cycle[i % k];
+                let dangerous = (0..k).any(|i| {
+                    concurrent_rw(at(i), at(i + 1)) && concurrent_rw(at(i + 1), at(i + 2))
+                });
+                for m in [Model::SI, Model::SER] {
+                    if allowed(&shape, &e, m) {
+                        assert!(
+                            dangerous,
+                            "a cycle {cycle:?} under {m:?} without two adjacent concurrent \
+                             anti-dependencies: {}; {}; {}",
+                            shape.describe(),
+                            e.describe(),
+                            g.describe(n)
+                        );
+                        si_cycles += 1;
+                    }
+                }
+                if !dangerous && allowed(&shape, &e, Model::PSI) {
+                    psi_without += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{si_cycles} cycles under SI, {psi_without} under PSI without a dangerous pair");
+    assert!(si_cycles > 1000, "{si_cycles} cycles under SI");
+    assert!(psi_without > 0, "no PSI cycle lacks a dangerous pair");
 }

@@ -25,6 +25,7 @@ fn violation(app: &programs::AppModel, level: &str, bound: usize, abstract_rows:
         records: Some(KEYS),
         complete: false,
         abstract_rows,
+        dangerous_structures: true,
     };
     let report = programs::check_level(app, &q, &RunOptions::default(), None).unwrap();
     match report.outcome {
@@ -227,6 +228,7 @@ fn satisfiable(text: &str, formula: &str) -> bool {
         records: Some(3),
         complete: false,
         abstract_rows: false,
+        dangerous_structures: true,
     };
     let model = programs::model_with_commands(&app, &q);
     let scope = model
@@ -297,6 +299,7 @@ fn the_core_of_tpcc_is_serializable_under_si_in_small_executions_with_exact_rows
         records: Some(KEYS),
         complete: true,
         abstract_rows: false,
+        dangerous_structures: true,
     };
     let report = programs::check_level(&app, &q, &RunOptions::default(), None).unwrap();
     assert!(

@@ -14,7 +14,9 @@
 //!    every cycle of length ≤ K, and the first found is a shortest one).
 //! 3. **Chordless paths** (with `complete`, when the inductive check fails): no
 //!    execution of K + 1 instances has a chordless dependency path through all of them;
-//!    with 2. that excludes cycles of every length.
+//!    with 2. that excludes cycles of every length. Under SI and SER the path must also
+//!    start with two anti-dependencies between concurrent instances, because every
+//!    cycle under SI has such a pair (`dangerousStart`; `Query::dangerous_structures`).
 //!
 //! Every bound is also a bound on records per table and values per domain (`records`).
 
@@ -87,11 +89,23 @@ pub struct Query {
     /// may select records deleted (or not yet inserted) in their snapshot, and MIN/MAX
     /// over a dynamic table any candidate. Off by default; see `model_with_commands`.
     pub abstract_rows: bool,
+    /// Under SI and SER, ask the chordless-path check only for paths that start with two
+    /// anti-dependencies between concurrent instances, as every cycle under SI has
+    /// (`dangerousStart` in the library). On by default; off asks for every chordless
+    /// path, which proves less and never more.
+    pub dangerous_structures: bool,
 }
 
 impl Query {
     fn records(&self) -> usize {
         self.records.unwrap_or(self.bound.max(2))
+    }
+
+    /// Whether the chordless-path check asks for a dangerous start: the switch is on and
+    /// the level is one of the library's that imply SI. A user's own level may be weaker,
+    /// so it never gets the argument.
+    pub fn dangerous_start(&self) -> bool {
+        self.dangerous_structures && matches!(self.pred.as_str(), "ExecSI" | "ExecSER")
     }
 }
 
@@ -136,6 +150,7 @@ pub fn queries(
                     records,
                     complete: !e.violation && e.bound.is_none(),
                     abstract_rows,
+                    dangerous_structures: true,
                 };
                 Ok((query, Some(e.clone())))
             })
@@ -151,6 +166,7 @@ pub fn queries(
                 records,
                 complete,
                 abstract_rows,
+                dangerous_structures: true,
             };
             Ok((query, None))
         })
@@ -269,14 +285,22 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
         "run notInductive {{ some vis, ar, wr, ww, rw: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and possibleDeps[vis, ar, wr, ww, rw] and not inductive[ar, wr, ww, rw, Inst] }} {}",
         scope("3".into())
     );
+    let (start_note, start) = if q.dangerous_start() {
+        (
+            ", starting with two anti-dependencies between concurrent instances (under SI every cycle has them)",
+            " and dangerousStart[vis, rw, path]",
+        )
+    } else {
+        ("", "")
+    };
     let _ = writeln!(
         out,
-        "-- a chordless dependency path through {} instances",
+        "-- a chordless dependency path through {} instances{start_note}",
         k + 1
     );
     let _ = writeln!(
         out,
-        "run chordless {{ some vis, ar, wr, ww, rw, path: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and possibleDeps[vis, ar, wr, ww, rw] and chordlessPath[wr, ww, rw, path] }} {}",
+        "run chordless {{ some vis, ar, wr, ww, rw, path: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and possibleDeps[vis, ar, wr, ww, rw] and chordlessPath[wr, ww, rw, path]{start} }} {}",
         scope(format!("exactly {}", k + 1))
     );
     if !q.abstract_rows {

@@ -552,6 +552,7 @@ impl Builder<'_> {
                 subsets: Vec::new(),
                 seen: Vec::new(),
                 alive_writers: Vec::new(),
+                uses_own: false,
             };
             let mut locals = Locals::new();
             self.block(&p.body, &mut ctx, &mut locals, TRUE.into());
@@ -1026,6 +1027,7 @@ impl Builder<'_> {
         // not say which of its own writes came last.
         if info.dynamic {
             let own = if ctx.loops > 0 {
+                ctx.uses_own = true;
                 "own".to_string()
             } else if ctx.alive_writers.is_empty() {
                 String::new()
@@ -1301,9 +1303,14 @@ impl Builder<'_> {
         let _ = writeln!(out, "  }}\n}}");
         if !ctx.seen.is_empty() {
             let _ = writeln!(out, "pred {name}__sees[vis, ar: Inst -> Inst] {{");
+            let own = if ctx.uses_own {
+                ", own = wt[t].Alive"
+            } else {
+                ""
+            };
             let _ = writeln!(
                 out,
-                "  all t: {name} | let live = alive[vis, ar, t], own = wt[t].Alive {{"
+                "  all t: {name} | let live = alive[vis, ar, t]{own} {{"
             );
             for line in &ctx.seen {
                 let _ = writeln!(out, "    {line}");
@@ -1454,6 +1461,9 @@ struct ProgramCtx {
     seen: Vec<String>,
     /// INSERT and DELETE statements so far, in program order.
     alive_writers: Vec<String>,
+    /// Whether a line of `seen` names `own` (every record the instance inserts or
+    /// deletes), so that the pred binds it only then.
+    uses_own: bool,
 }
 
 /// The names of tables, programs and levels, with what each names.

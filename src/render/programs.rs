@@ -230,6 +230,10 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
             let line = match c {
                 // Inductive has its own headline above.
                 Completeness::NotAsked | Completeness::Inductive => None,
+                Completeness::Chordless if q.dangerous_start() => Some(format!(
+                    "complete: no chordless dependency path through {} instances starts with two anti-dependencies between concurrent instances, as every cycle under SI does, so no cycle exists at any length (serializable)",
+                    q.bound + 1
+                )),
                 Completeness::Chordless => Some(format!(
                     "complete: no chordless dependency path through {} instances, so no cycle exists at any length (serializable)",
                     q.bound + 1
@@ -281,7 +285,9 @@ pub fn expectation_text(r: &Report, e: &Expect, app: &AppModel) -> String {
 
 /// One query's answer as JSON, in the text report's names: `{"level", "bound",
 /// "records", "outcome": "violation" | "none" | "timeout", "complete":
-/// "inductive" | "chordless" | "unknown" | "timeout" | null, "times_ms": {step: ms},
+/// "inductive" | "chordless" | "unknown" | "abstract-cycle" | "timeout" | null, "rows":
+/// "exact" | "abstract", "dangerous_structures": whether the chordless paths had to start
+/// with two concurrent anti-dependencies (SI, SER), "times_ms": {step: ms},
 /// "expect": {...} | null}`, and for a violation `"instances"` (name, program,
 /// params, statements with their reads and writes as `{"location", "version"}`),
 /// `"history"` (the execution in the history notation, [`history_lines`]), `"ar"`,
@@ -299,6 +305,7 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
         "bound": q.bound,
         "records": q.records.unwrap_or(q.bound.max(2)),
         "rows": if q.abstract_rows { "abstract" } else { "exact" },
+        "dangerous_structures": q.dangerous_start(),
         "times_ms": times,
         "complete": Value::Null,
         "expect": Value::Null,

@@ -15,12 +15,17 @@ use crate::render;
 use super::session::Session;
 use super::worker::JobEnd;
 
-const USAGE: &str =
-    "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [abstract] [history]";
+const USAGE: &str = "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [abstract] [no-dangerous] [history]";
 
 /// The words `programs` gives a meaning to after the file (for completion too).
 pub const KEYWORDS: &[&str] = &[
-    "level", "cycle", "complete", "records", "abstract", "history",
+    "level",
+    "cycle",
+    "complete",
+    "records",
+    "abstract",
+    "no-dangerous",
+    "history",
 ];
 
 /// Longest cycle searched when `cycle` is not given (the CLI's default).
@@ -41,12 +46,14 @@ struct Args {
     records: Option<usize>,
     /// Rows abstracted (the CLI's `--abstract-rows`).
     abstract_rows: bool,
+    /// Every chordless path under SI/SER (the CLI's `--no-dangerous-structures`).
+    plain_paths: bool,
     /// Print only a violation's execution as a history (the CLI's `--emit-history`).
     history: bool,
 }
 
 /// Read the arguments: the file, and `level A,B` (names up to the next keyword, split
-/// at commas and spaces), `cycle K`, `complete`, `records N`, `abstract`, `history` in
+/// at commas and spaces), `cycle K`, `complete`, `records N`, `abstract`, `no-dangerous`, `history` in
 /// any order.
 fn parse_args(arg: &str) -> Result<Args, String> {
     let words: Vec<&str> = arg.split_whitespace().collect();
@@ -57,6 +64,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
     let mut records = None;
     let mut history = false;
     let mut abstract_rows = false;
+    let mut plain_paths = false;
     let number = |w: Option<&&str>| w.and_then(|w| w.parse::<usize>().ok());
     let mut i = 0;
     while i < words.len() {
@@ -92,6 +100,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             "complete" => complete = true,
             "history" => history = true,
             "abstract" => abstract_rows = true,
+            "no-dangerous" => plain_paths = true,
             w => files.push(w),
         }
         i += 1;
@@ -109,6 +118,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             complete,
             records,
             abstract_rows,
+            plain_paths,
             history,
         }),
         _ => Err(USAGE.to_string()),
@@ -192,14 +202,18 @@ fn violation_history(
 
 /// The questions: the levels asked, or the file's expectations.
 fn queries(app: &AppModel, args: &Args) -> Result<Vec<(Query, Option<Expect>)>, Errors> {
-    programs::queries(
+    let mut queries = programs::queries(
         app,
         &args.levels,
         args.cycle,
         args.records,
         args.complete,
         args.abstract_rows,
-    )
+    )?;
+    for (q, _) in &mut queries {
+        q.dangerous_structures = !args.plain_paths;
+    }
+    Ok(queries)
 }
 
 #[cfg(test)]
@@ -208,7 +222,9 @@ mod tests {
 
     #[test]
     fn arguments_come_in_any_order_after_the_keywords_they_belong_to() {
-        let a = parse_args("f.prog level SI, PSI,CC cycle 3 complete records 2 abstract").unwrap();
+        let a =
+            parse_args("f.prog level SI, PSI,CC cycle 3 complete records 2 abstract no-dangerous")
+                .unwrap();
         assert_eq!(
             a,
             Args {
@@ -218,6 +234,7 @@ mod tests {
                 complete: true,
                 records: Some(2),
                 abstract_rows: true,
+                plain_paths: true,
                 history: false,
             }
         );

@@ -34,7 +34,7 @@ module isolation/programs
 -- read that saw it now sees an older version), so K instances find every cycle of length
 -- K or less. Completeness and the inductive check use `possibleDeps`, an
 -- over-approximation of the graph closed under taking sub-executions; see
--- `chordlessPath` and `inductive`.
+-- `chordlessPath`, `dangerousStart` and `inductive`.
 --
 -- Exact rows (generated models' `seen` pred, on by default in `solder programs`) tie
 -- what statements select to what their snapshot holds (`alive`). That excludes
@@ -194,6 +194,26 @@ pred chordlessPath[wr, ww, rw, path: Inst -> Inst] {
   let d = wr + ww + rw, next = path - path.path,
       first = Inst - Inst.path, last = Inst - path.Inst |
     next in d and d in next + last -> first
+}
+
+-- The path (of three instances or more) starts with two anti-dependencies between
+-- concurrent instances: first -rw-> second -rw-> third, first not visible to second nor
+-- second to third (an RW edge itself keeps the writer invisible to the reader).
+-- Under SI, and so under SER, every dependency cycle has two such adjacent edges (after
+-- Fekete et al., "Making Snapshot Isolation Serializable", 2005). Proof: call an RW edge
+-- concurrent when its reader is invisible to its writer, and let D be the other edges:
+-- WR (a reader sees its writer), WW (SI makes conflicting writers see one another in ar
+-- order) and the other RW edges are all inside vis. If a -vis-> t -rw-> b and b is not
+-- after a in ar, then b is a, or prefix consistency makes t see b; either way t sees a
+-- writer of the location at or after b, so it did not read a version b overwrote. So
+-- vis ; RW lies inside ar, and a cycle without two adjacent concurrent RW edges splits
+-- into steps D ; RW? that each go forward in ar, which is impossible. A shortest cycle
+-- through more than K instances thus has a chordless path through K + 1 of them that
+-- starts at such a pair: under SI the chordless-path argument may ask for this shape only.
+pred dangerousStart[vis, rw, path: Inst -> Inst] {
+  let next = path - path.path, first = Inst - Inst.path, second = first.next,
+      third = second.next |
+    some third and first -> second + second -> third in rw - vis
 }
 
 -- Every dependency path that starts at an instance of `start` follows ar: a dependency
