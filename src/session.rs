@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 use crate::check::{self, Checked, CommandProblem, RootSource};
 use crate::diagnostic::{Diagnostic, Errors, SourceMap};
 use crate::instance::Instance;
-use crate::instance::evaluate::eval_formula_hinted;
+use crate::instance::evaluate::{Oracle, eval_formula_hinted};
 use crate::logic::skolem::skolemize_with_witnesses;
-use crate::logic::{Bounds, RelationKind, TupleSet};
+use crate::logic::{Bounds, Formula, RelationKind, TupleSet};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolveStats, Solver, cegis};
 use crate::syntax::ast::CommandKind;
 
@@ -289,6 +289,10 @@ pub fn verify(
     if sk.bounds.relations.len() != inst.values.len() {
         return Err("the instance's witnesses do not match the problem".into());
     }
+    // A part too large to enumerate goes to a SAT check of that part alone; past a few,
+    // or if one fails, the whole formula's (below).
+    let oracle: Oracle =
+        Box::new(|f: &Formula| cegis::decide_on_instance(problem, inst, f, opts).ok());
     match eval_formula_hinted(
         inst,
         &problem.formula,
@@ -296,6 +300,7 @@ pub fn verify(
         RECHECK_BUDGET,
         opts.count_injections,
         opts.recheck_orders,
+        Some(oracle),
     ) {
         Ok(true) => Ok(()),
         Ok(false) => Err("the instance does not satisfy the formula".into()),

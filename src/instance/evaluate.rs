@@ -110,15 +110,23 @@ pub fn eval_formula(instance: &Instance, f: &Formula) -> Result<bool, EvalError>
 /// counting ([`crate::logic::injections`]), with the map built and checked when one exists.
 /// With `orders_only`, a quantifier guarded by a strict total order enumerates only the
 /// orders its guards allow.
-pub fn eval_formula_hinted(
-    instance: &Instance,
+///
+/// With an `oracle`, a quantifier too large to enumerate is handed to it instead, closed
+/// over the values of the variables bound around it (`Evaluator::ask_oracle`): the
+/// caller's SAT check of that part alone, rather than of the whole formula. An oracle
+/// that answers `None`, or more than [`MAX_ORACLE_CALLS`] such quantifiers, give the
+/// "too large" error as without one.
+pub fn eval_formula_hinted<'a>(
+    instance: &'a Instance,
     f: &Formula,
     hints: HashMap<VarId, TupleSet>,
     budget: u64,
     count_injections: bool,
     orders_only: bool,
+    oracle: Option<Oracle<'a>>,
 ) -> Result<bool, EvalError> {
     let mut ev = Evaluator::new(instance, Env::new());
+    ev.oracle = oracle;
     ev.hints = hints;
     ev.budget = budget;
     ev.order_budget = budget / ORDER_COST;
@@ -134,6 +142,13 @@ pub fn eval_formula_hinted(
 /// 0.4 ms per order against 6 ms for the SAT check that replaces them, so 16 orders at
 /// the default budget of 256 values. Either way the answer is exact; only its cost moves.
 const ORDER_COST: u64 = 16;
+
+/// Whether a closed formula holds on the instance (`None`: it cannot tell).
+pub type Oracle<'a> = Box<dyn FnMut(&Formula) -> Option<bool> + 'a>;
+
+/// Most quantifiers one evaluation hands to its oracle: each is a SAT check of its own,
+/// and past a few the caller's one check of the whole formula is cheaper.
+pub const MAX_ORACLE_CALLS: usize = 4;
 
 /// Same as [`eval_formula`], deciding every quantifier over a total injective map by
 /// counting (for tests that compare it with the search).
@@ -175,6 +190,10 @@ struct Evaluator<'a> {
     whole_ranges_only: bool,
     /// With `whole_ranges_only`, refuse a quantifier over orders that has more of them.
     order_budget: u64,
+    /// Decides what is too large to enumerate (`eval_formula_hinted`), and how often it
+    /// has been asked.
+    oracle: Option<Oracle<'a>>,
+    oracle_calls: usize,
     /// Relation values (by `in_place_key`) with each tuple's last atom moved first, for
     /// joins whose right side is small.
     by_last_atom: HashMap<(bool, u64), TupleSet>,
@@ -203,6 +222,8 @@ impl<'a> Evaluator<'a> {
             hints: HashMap::new(),
             whole_ranges_only: false,
             order_budget: u64::MAX,
+            oracle: None,
+            oracle_calls: 0,
             by_last_atom: HashMap::new(),
             count_injections: false,
             size_readings: HashMap::new(),
@@ -546,10 +567,17 @@ impl<'a> Evaluator<'a> {
         {
             return Ok(answer);
         }
-        if self.orders_only
-            && rest.is_empty()
-            && let Some(orders) = self.order_values(q, decl, body)?
-        {
+        let orders = if self.orders_only && rest.is_empty() {
+            match self.order_values(q, decl, body) {
+                Err(e) if e.message.ends_with("too large") => {
+                    return self.ask_oracle(q, decls, body).ok_or(e);
+                }
+                other => other?,
+            }
+        } else {
+            None
+        };
+        if let Some(orders) = orders {
             for value in orders {
                 if !self.in_range(decl, &value)? {
                     continue;
@@ -561,9 +589,17 @@ impl<'a> Evaluator<'a> {
             }
             return Ok(q == Quantifier::All);
         }
-        let range = self.decl_range(decl)?;
+        let range = match self.decl_range(decl) {
+            Err(e) if e.message.contains("too large") => {
+                return self.ask_oracle(q, decls, body).ok_or(e);
+            }
+            other => other?,
+        };
         let higher_order = !decl.is_first_order();
         if higher_order && self.whole_ranges_only && range.len() > self.budget {
+            if let Some(answer) = self.ask_oracle(q, decls, body) {
+                return Ok(answer);
+            }
             return Err(EvalError::new(format!(
                 "quantifier over {} values exceeds the evaluation budget (`{}`): too large",
                 range.len(),
@@ -579,6 +615,35 @@ impl<'a> Evaluator<'a> {
             }
         }
         Ok(q == Quantifier::All)
+    }
+
+    /// `q decls | body` decided by the oracle, if there is one and it answers: the formula
+    /// is closed by binding each variable it refers to from outside, with `some v: set V |
+    /// V in v and …` for its value V, which holds exactly when v = V.
+    fn ask_oracle(&mut self, q: Quantifier, decls: &[Decl], body: &Formula) -> Option<bool> {
+        if self.oracle.is_none() || self.oracle_calls >= MAX_ORACLE_CALLS {
+            return None;
+        }
+        self.oracle_calls += 1;
+        let mut f = Formula::quant(q, decls.to_vec(), body.clone());
+        let mut free = BTreeSet::new();
+        self.free.formula(&f, &mut free);
+        for var in free {
+            let value = self.env.get(var)?.clone();
+            let arity = value.arity();
+            let constant = Expr::constant(value);
+            let decl = Decl {
+                var,
+                name: format!("bound{}", var.0),
+                mult: DeclMult::Set,
+                bound: constant.clone(),
+            };
+            f = Formula::exists(
+                vec![decl],
+                Formula::subset(constant, Expr::var(var, arity)).and2(f),
+            );
+        }
+        (self.oracle.as_mut()?)(&f)
     }
 
     /// One value of a quantifier over relations tried, against the budget.
@@ -1616,7 +1681,7 @@ mod tests {
         let zero_not_before_five = Formula::subset(set_expr(&[(0, 5)]), v.clone()).not();
         let f = Formula::exists(d, guard.and2(zero_not_before_five));
         let hinted =
-            |inst: &Instance| eval_formula_hinted(inst, &f, HashMap::new(), 256, false, true);
+            |inst: &Instance| eval_formula_hinted(inst, &f, HashMap::new(), 256, false, true, None);
         let short = order_of(&[(0, 1), (1, 2), (2, 3), (3, 4)]);
         assert!(hinted(&short).unwrap_err().message.contains("too large"));
         assert!(eval_formula(&short, &f).unwrap(), "unbounded, it decides");
@@ -2023,14 +2088,20 @@ mod tests {
             body.clone().not(),
         );
         let hint = |v: TupleSet| HashMap::from([(VarId(0), v)]);
-        assert!(eval_formula_hinted(&inst, &some, hint(three.clone()), B, false, true).unwrap());
-        assert!(!eval_formula_hinted(&inst, &all, hint(three.clone()), B, false, true).unwrap());
+        assert!(
+            eval_formula_hinted(&inst, &some, hint(three.clone()), B, false, true, None).unwrap()
+        );
+        assert!(
+            !eval_formula_hinted(&inst, &all, hint(three.clone()), B, false, true, None).unwrap()
+        );
         // A hint that is no witness leaves the search to do: still too large here.
         let two = TupleSet::of_atoms([1, 4]);
-        assert!(eval_formula_hinted(&inst, &some, hint(two.clone()), B, false, true).is_err());
+        assert!(
+            eval_formula_hinted(&inst, &some, hint(two.clone()), B, false, true, None).is_err()
+        );
         // A hint outside the declaration (`one` takes single atoms) is not tried.
         let one = Formula::exists(vec![decl(0, DeclMult::One, Expr::univ())], body.clone());
-        assert!(!eval_formula_hinted(&inst, &one, hint(three), B, false, true).unwrap());
+        assert!(!eval_formula_hinted(&inst, &one, hint(three), B, false, true, None).unwrap());
         // On a small universe, hinted or not, the answer is the same.
         let small = Instance {
             universe: Universe::new((0..5).map(|i| format!("a{i}")).collect()),
@@ -2038,13 +2109,68 @@ mod tests {
         };
         for f in [&some, &all, &one] {
             assert_eq!(
-                eval_formula_hinted(&small, f, hint(two.clone()), B, false, true).unwrap(),
+                eval_formula_hinted(&small, f, hint(two.clone()), B, false, true, None).unwrap(),
                 eval_formula(&small, f).unwrap()
             );
         }
         // A range larger than the budget is not started: 2^5 subsets against 31 values.
-        assert!(eval_formula_hinted(&small, &all, hint(two.clone()), 31, false, true).is_err());
-        assert!(eval_formula_hinted(&small, &all, hint(two), 32, false, true).is_ok());
+        assert!(
+            eval_formula_hinted(&small, &all, hint(two.clone()), 31, false, true, None).is_err()
+        );
+        assert!(eval_formula_hinted(&small, &all, hint(two), 32, false, true, None).is_ok());
+    }
+
+    #[test]
+    fn the_oracle_decides_what_is_too_large_closed_over_the_bindings_around_it() {
+        // `all x: univ | Q s: set univ | x in s <=> #s = k`: the inner quantifier (32
+        // subsets of 5 atoms) is over a budget of 8, so each binding of x asks the oracle.
+        let inst = Instance {
+            universe: Universe::new((0..5).map(|i| format!("a{i}")).collect()),
+            values: vec![],
+        };
+        let s_decl = vec![decl(1, DeclMult::Set, Expr::univ())];
+        let x_decl = vec![decl(0, DeclMult::One, Expr::univ())];
+        for k in 0..6 {
+            for q in [Quantifier::Some, Quantifier::All] {
+                let body = var(0, 1).in_(&var(1, 1)).iff(Formula::cardinality(
+                    CardCmp::Exactly,
+                    var(1, 1),
+                    k,
+                ));
+                let inner = Formula::quant(q, s_decl.clone(), body);
+                let f = Formula::forall(x_decl.clone(), inner);
+                let asked = std::cell::RefCell::new(Vec::new());
+                // The oracle: the unbounded evaluator, on a formula that must be closed.
+                let oracle: Oracle = Box::new(|g: &Formula| {
+                    let mut free = BTreeSet::new();
+                    FreeVars::default().formula(g, &mut free);
+                    assert!(free.is_empty(), "the oracle's formula is closed: {g}");
+                    asked.borrow_mut().push(g.to_string());
+                    eval_formula(&inst, g).ok()
+                });
+                let with =
+                    eval_formula_hinted(&inst, &f, HashMap::new(), 8, false, true, Some(oracle));
+                let truth = eval_formula(&inst, &f).unwrap();
+                let calls = asked.borrow().len();
+                assert!((1..=MAX_ORACLE_CALLS).contains(&calls), "{calls} calls");
+                match with {
+                    Ok(answer) => assert_eq!(answer, truth, "{f}"),
+                    // Past the calls allowed: the caller's whole check, as without one.
+                    Err(e) => {
+                        assert_eq!(calls, MAX_ORACLE_CALLS, "{f}: {e}");
+                        assert!(e.message.contains("too large"));
+                    }
+                }
+                let without = eval_formula_hinted(&inst, &f, HashMap::new(), 8, false, true, None);
+                assert!(without.unwrap_err().message.contains("too large"));
+            }
+        }
+        // An oracle that cannot tell leaves the error.
+        let f = Formula::exists(vec![decl(1, DeclMult::Set, Expr::univ())], Formula::true_());
+        let unsure: Oracle = Box::new(|_| None);
+        assert!(
+            eval_formula_hinted(&inst, &f, HashMap::new(), 8, false, true, Some(unsure)).is_err()
+        );
     }
 
     #[test]

@@ -85,7 +85,9 @@ use super::{
 use crate::instance::Instance;
 use crate::logic::normalize::nnf;
 use crate::logic::skolem::skolemize;
-use crate::logic::{Bounds, Expr, FormulaKind, Problem, Quantifier, RelationKind, TupleSet, VarId};
+use crate::logic::{
+    Bounds, Expr, Formula, FormulaKind, Problem, Quantifier, RelationKind, TupleSet, VarId,
+};
 use crate::translate::circuit::Bit;
 use crate::translate::symmetry::{fix_total_orders, lex_leader, symmetry_classes};
 use crate::translate::translator::Obligation;
@@ -938,12 +940,42 @@ pub fn confirm(
     } else {
         problem.clone()
     };
-    for (i, r) in fixed.bounds.relations.iter_mut().enumerate() {
+    fix_to(&mut fixed, instance);
+    solve_fixed(&fixed, opts)
+}
+
+/// A closed formula decided on an instance of `problem`'s bounds (the evaluator's oracle
+/// for a quantifier too large to enumerate, `eval_formula_hinted`): a fresh CEGIS run
+/// over those bounds with every relation fixed to its value, as in [`confirm`], but
+/// translating only this formula.
+pub fn decide_on_instance(
+    problem: &Problem,
+    instance: &Instance,
+    formula: &Formula,
+    opts: &SolveOptions,
+) -> Result<bool, SolveError> {
+    let mut fixed = Problem {
+        bounds: problem.bounds.clone(),
+        formula: formula.clone(),
+    };
+    fix_to(&mut fixed, instance);
+    solve_fixed(&fixed, opts)
+}
+
+/// Fix each relation of `problem` to its value in `instance` (by position: the
+/// instance's relations begin with the problem's).
+fn fix_to(problem: &mut Problem, instance: &Instance) {
+    for (i, r) in problem.bounds.relations.iter_mut().enumerate() {
         if let Some(v) = instance.values.get(i) {
             r.lower = v.clone();
             r.upper = v.clone();
         }
     }
+}
+
+/// Solve a problem whose relations are all fixed, with no optimization that a re-check
+/// should not lean on.
+fn solve_fixed(fixed: &Problem, opts: &SolveOptions) -> Result<bool, SolveError> {
     let opts = SolveOptions {
         symmetry: 0,
         fix_orders: false,
@@ -958,7 +990,7 @@ pub fn confirm(
         verifier_backend: Some(BackendKind::Cadical),
         ..opts.clone()
     };
-    let mut solver = CegisSolver::new(&fixed, &opts)?;
+    let mut solver = CegisSolver::new(fixed, &opts)?;
     Ok(matches!(solver.next()?, Outcome::Sat(_)))
 }
 
