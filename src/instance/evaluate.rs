@@ -1629,6 +1629,20 @@ mod tests {
         assert_eq!(narrowed, 280);
     }
 
+    /// A variable `v` over `univ -> univ`, its declaration, and the guard that makes it
+    /// a strict total order extending relation 0.
+    fn extending_orders() -> (Expr, Vec<Decl>, Formula) {
+        let v = var(9, 2);
+        let d = vec![decl(
+            9,
+            DeclMult::Set,
+            Expr::product(Expr::univ(), Expr::univ()),
+        )];
+        let guard = Formula::strict_order(v.clone(), Expr::univ())
+            .and2(Formula::subset(Expr::rel(RelId(0), 2), v.clone()));
+        (v, d, guard)
+    }
+
     #[test]
     fn a_commit_order_over_seven_atoms_is_one_of_its_orders() {
         // Over `univ -> univ` (49 tuples) the evaluator cannot enumerate relations; the
@@ -1637,14 +1651,7 @@ mod tests {
             universe: Universe::new((0..7).map(|i| format!("a{i}")).collect()),
             values: vec![set2(&[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)])],
         };
-        let (e, v) = (Expr::rel(RelId(0), 2), var(9, 2));
-        let d = vec![decl(
-            9,
-            DeclMult::Set,
-            Expr::product(Expr::univ(), Expr::univ()),
-        )];
-        let guard = Formula::strict_order(v.clone(), Expr::univ())
-            .and2(Formula::subset(e.clone(), v.clone()));
+        let (v, d, guard) = extending_orders();
         // Some extension puts 6 first; none relates 5 to 0.
         let six_first = Formula::subset(set_expr(&[(6, 0)]), v.clone());
         let five_before_zero = Formula::subset(set_expr(&[(5, 0)]), v.clone());
@@ -1669,14 +1676,7 @@ mod tests {
             universe: Universe::new((0..7).map(|i| format!("a{i}")).collect()),
             values: vec![set2(chain)],
         };
-        let (e, v) = (Expr::rel(RelId(0), 2), var(9, 2));
-        let d = vec![decl(
-            9,
-            DeclMult::Set,
-            Expr::product(Expr::univ(), Expr::univ()),
-        )];
-        let guard = Formula::strict_order(v.clone(), Expr::univ())
-            .and2(Formula::subset(e.clone(), v.clone()));
+        let (v, d, guard) = extending_orders();
         // Not a guard (a negation), so it does not narrow the orders.
         let zero_not_before_five = Formula::subset(set_expr(&[(0, 5)]), v.clone()).not();
         let f = Formula::exists(d, guard.and2(zero_not_before_five));
