@@ -1262,17 +1262,17 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
     let timeout = args.timeout.map(Duration::from_secs_f64);
     let opts = args.solver.options();
     // Either the chosen levels, or the file's expectations.
-    let mut queries = programs::queries(
+    let queries = programs::queries(
         &app,
         &args.level,
-        args.cycle,
-        args.records,
-        args.complete,
-        args.abstract_rows,
+        &programs::Settings {
+            cycle: args.cycle,
+            records: args.records,
+            complete: args.complete,
+            abstract_rows: args.abstract_rows,
+            dangerous_structures: !args.no_dangerous_structures,
+        },
     )?;
-    for (q, _) in &mut queries {
-        q.dangerous_structures = !args.no_dangerous_structures;
-    }
     if args.emit_model {
         print!("{}", programs::model_with_commands(&app, &queries[0].0));
         return Ok(ExitCode::SUCCESS);

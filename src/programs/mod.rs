@@ -109,18 +109,32 @@ impl Query {
     }
 }
 
-/// The questions a command asks: one per level in `levels` (each with `cycle`,
-/// `records` and `complete`), or, when `levels` is empty, one per `expect` line of the
-/// file, with the line's own bound and completeness when it claims no violation at
-/// every length. An unknown level in an `expect` line is pointed at in the file.
+/// What the command line (or the REPL) sets for every question, as [`Query`] names it.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub cycle: usize,
+    pub records: Option<usize>,
+    pub complete: bool,
+    pub abstract_rows: bool,
+    pub dangerous_structures: bool,
+}
+
+/// The questions a command asks: one per level in `levels` (each with the settings'
+/// `cycle`, `records` and `complete`), or, when `levels` is empty, one per `expect` line
+/// of the file, with the line's own bound and completeness when it claims no violation
+/// at every length. An unknown level in an `expect` line is pointed at in the file.
 pub fn queries(
     app: &AppModel,
     levels: &[String],
-    cycle: usize,
-    records: Option<usize>,
-    complete: bool,
-    abstract_rows: bool,
+    settings: &Settings,
 ) -> Result<Vec<(Query, Option<syntax::Expect>)>, Errors> {
+    let Settings {
+        cycle,
+        records,
+        complete,
+        abstract_rows,
+        dangerous_structures,
+    } = settings.clone();
     if levels.is_empty() {
         if app.expects.is_empty() {
             return Err(Errors::from(
@@ -150,7 +164,7 @@ pub fn queries(
                     records,
                     complete: !e.violation && e.bound.is_none(),
                     abstract_rows,
-                    dangerous_structures: true,
+                    dangerous_structures,
                 };
                 Ok((query, Some(e.clone())))
             })
@@ -166,7 +180,7 @@ pub fn queries(
                 records,
                 complete,
                 abstract_rows,
-                dangerous_structures: true,
+                dangerous_structures,
             };
             Ok((query, None))
         })

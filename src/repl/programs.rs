@@ -202,18 +202,17 @@ fn violation_history(
 
 /// The questions: the levels asked, or the file's expectations.
 fn queries(app: &AppModel, args: &Args) -> Result<Vec<(Query, Option<Expect>)>, Errors> {
-    let mut queries = programs::queries(
+    programs::queries(
         app,
         &args.levels,
-        args.cycle,
-        args.records,
-        args.complete,
-        args.abstract_rows,
-    )?;
-    for (q, _) in &mut queries {
-        q.dangerous_structures = !args.plain_paths;
-    }
-    Ok(queries)
+        &programs::Settings {
+            cycle: args.cycle,
+            records: args.records,
+            complete: args.complete,
+            abstract_rows: args.abstract_rows,
+            dangerous_structures: !args.plain_paths,
+        },
+    )
 }
 
 #[cfg(test)]
