@@ -12,6 +12,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 use super::Instance;
 use super::ints;
 use crate::logic::free::FreeVars;
@@ -171,6 +173,12 @@ pub fn eval_formula_in(instance: &Instance, env: &Env, f: &Formula) -> Result<bo
 /// The most values `Evaluator::memo` keeps before starting afresh (a search over
 /// relations binds ever new values).
 const MEMO_LIMIT: usize = 100_000;
+/// The most variables an expression remembered in `Evaluator::memo` may have free (a
+/// fixed-size key hashes and compares without touching the heap).
+const MEMO_VARS: usize = 6;
+/// An expression node and the serial numbers of the bindings of its free variables
+/// (serials start at 1; unused slots are 0).
+type MemoKey = (usize, [u64; MEMO_VARS]);
 
 struct Evaluator<'a> {
     instance: &'a Instance,
@@ -182,7 +190,7 @@ struct Evaluator<'a> {
     /// Values of compound expressions without free variables, or whose free variables
     /// are all relations (a witness `co`), by node and bindings: a derived relation used
     /// inside a quantifier is computed once, not once per binding of the quantifier.
-    memo: HashMap<(usize, Vec<u64>), TupleSet>,
+    memo: FxHashMap<MemoKey, TupleSet>,
     /// A value to try first for some quantified variables (the solver's witnesses): only
     /// the order of the search changes, never its answer.
     hints: HashMap<VarId, TupleSet>,
@@ -218,7 +226,7 @@ impl<'a> Evaluator<'a> {
             env,
             budget: SUBSET_BUDGET,
             free: FreeVars::default(),
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             hints: HashMap::new(),
             whole_ranges_only: false,
             order_budget: u64::MAX,
@@ -900,7 +908,7 @@ impl<'a> Evaluator<'a> {
             if !self.memo.contains_key(&key) {
                 let value = self.expr(e)?;
                 // `expr` may have cleared the memo to make room: keep this one anyway.
-                self.memo.entry(key.clone()).or_insert(value);
+                self.memo.entry(key).or_insert(value);
             }
             return Ok(Operand::Memo(key));
         }
@@ -990,7 +998,7 @@ impl<'a> Evaluator<'a> {
     /// Where `e`'s value is remembered: compound expressions whose free variables are
     /// bound to relations (arity two or more; those bindings change seldom, unlike the
     /// atoms of first-order quantifiers), keyed by the bindings' serial numbers.
-    fn memo_key(&mut self, e: &Expr) -> Option<(usize, Vec<u64>)> {
+    fn memo_key(&mut self, e: &Expr) -> Option<MemoKey> {
         if matches!(
             e.kind(),
             ExprKind::Rel(_) | ExprKind::Var(_) | ExprKind::Const(_) | ExprKind::None
@@ -1000,13 +1008,13 @@ impl<'a> Evaluator<'a> {
         let free = self.free.expr(e);
         // Decided before allocating: most expressions inside first-order quantifiers
         // have a variable bound to an atom.
-        let mut serials = Vec::new();
-        for v in free.iter() {
+        let mut serials = [0; MEMO_VARS];
+        for (i, v) in free.iter().enumerate() {
             let (_, value, serial) = self.env.binding(*v)?;
-            if value.arity() < 2 {
+            if value.arity() < 2 || i >= MEMO_VARS {
                 return Option::None;
             }
-            serials.push(*serial);
+            serials[i] = *serial;
         }
         Some((e.node_id(), serials))
     }
@@ -1076,7 +1084,7 @@ impl<'a> Evaluator<'a> {
 /// Where an operand's value is: see `Evaluator::operand`.
 enum Operand {
     InPlace,
-    Memo((usize, Vec<u64>)),
+    Memo(MemoKey),
     Owned(TupleSet),
 }
 

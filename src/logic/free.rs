@@ -1,7 +1,9 @@
 //! Free variables of core-logic terms, cached per node.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 
 use super::{Decl, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind, VarId};
 
@@ -9,7 +11,7 @@ use super::{Decl, Expr, ExprKind, Formula, FormulaKind, IntExpr, IntExprKind, Va
 /// nodes alive while it uses the cache (addresses of dropped nodes may be reused).
 #[derive(Default)]
 pub struct FreeVars {
-    cache: HashMap<usize, Arc<BTreeSet<VarId>>>,
+    cache: FxHashMap<usize, Arc<BTreeSet<VarId>>>,
 }
 
 impl FreeVars {
