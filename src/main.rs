@@ -280,6 +280,11 @@ struct SolverArgs {
     /// gets a variable per integer, not per sequence index); for comparison.
     #[arg(long)]
     no_tight_bounds: bool,
+    /// Let every scoped child of a sig range over all of its parent's atoms, not a block
+    /// of its own (`abstract sig Rec` with `3 Warehouse, 3 District` under `6 Rec`); for
+    /// comparison.
+    #[arg(long)]
+    no_child_blocks: bool,
     /// Treat warnings (expressions their types make always empty) as errors.
     #[arg(long)]
     deny_warnings: bool,
@@ -424,6 +429,7 @@ impl SolverArgs {
         o.max_vars = self.max_vars;
         o.prevent_overflow = self.no_overflow;
         o.tight_field_bounds = !self.no_tight_bounds;
+        o.child_blocks = !self.no_child_blocks;
         o
     }
 }

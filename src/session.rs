@@ -25,6 +25,9 @@ pub struct RunOptions {
     pub prevent_overflow: bool,
     /// Bound fields by their declarations, not only their types (`--no-tight-bounds`).
     pub tight_field_bounds: bool,
+    /// Give scoped children of a sig atoms of their own when they fit
+    /// (`--no-child-blocks`).
+    pub child_blocks: bool,
 }
 
 impl Default for RunOptions {
@@ -35,6 +38,7 @@ impl Default for RunOptions {
             max_vars: check::command::DEFAULT_MAX_VARS,
             prevent_overflow: false,
             tight_field_bounds: true,
+            child_blocks: true,
         }
     }
 }
@@ -48,6 +52,7 @@ fn build_command(
     let build = check::command::BuildOptions {
         max_vars: opts.max_vars,
         tight_field_bounds: opts.tight_field_bounds,
+        child_blocks: opts.child_blocks,
     };
     let mut command = checked.build_command_with(index, &build)?;
     if opts.prevent_overflow {

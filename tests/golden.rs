@@ -103,6 +103,7 @@ fn run_case_with(case: &Case, optimized: bool) -> Result<(), Disagreement> {
     let mut opts = RunOptions::default();
     opts.solve.overlap_singletons = optimized;
     opts.tight_field_bounds = optimized;
+    opts.child_blocks = optimized;
     let run = CommandRun::start(&checked, 0, &opts).map_err(err)?;
     let verdict = if matches!(run.outcome, Outcome::Sat(_)) {
         "sat"

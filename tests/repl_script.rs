@@ -520,6 +520,7 @@ fn set_changes_and_shows_options() {
          set lazy_orders off\n\
          set count_injections off\n\
          set recheck_orders off\n\
+         set child_blocks off\n\
          set max_vars 1,000\n\
          set overflow prevent\n\
          set solver\n\
@@ -530,7 +531,7 @@ fn set_changes_and_shows_options() {
          set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(19).collect();
+    let first: Vec<&str> = out.lines().take(20).collect();
     assert_eq!(
         first,
         [
@@ -550,12 +551,13 @@ fn set_changes_and_shows_options() {
             "lazy_orders on",
             "count_injections on",
             "recheck_orders on",
+            "child_blocks on",
             "max_vars 2000000",
             "ascii off",
             "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(19).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(20).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -576,6 +578,7 @@ fn set_changes_and_shows_options() {
             "lazy_orders off",
             "count_injections off",
             "recheck_orders off",
+            "child_blocks off",
             "max_vars 1000",
             "ascii off",
             "overflow prevent",

@@ -44,7 +44,7 @@ const POLL: Duration = Duration::from_millis(10);
 /// - `--naive`, `--no-instantiate`, `--no-terms`, `--no-escalate`, `--no-incremental`: the
 ///   CEGIS switches; `--no-count-injections`; `--no-recheck-orders`;
 /// - `--symmetry=N` (`--no-symmetry` is `--symmetry=0`), `--no-fix-order`,
-///   `--no-singleton-overlap`, `--no-tight-bounds`, `--no-verify`;
+///   `--no-singleton-overlap`, `--no-tight-bounds`, `--no-child-blocks`, `--no-verify`;
 /// - `--varisat` / `--cadical` (every SAT problem on that backend), `--cadical-verifiers`
 ///   (only the CEGIS verifiers).
 ///
@@ -65,6 +65,7 @@ pub fn options(flags: &[String]) -> RunOptions {
             "--no-fix-order" => opts.solve.fix_orders = false,
             "--no-singleton-overlap" => opts.solve.overlap_singletons = false,
             "--no-tight-bounds" => opts.tight_field_bounds = false,
+            "--no-child-blocks" => opts.child_blocks = false,
             "--varisat" | "--cadical" => {
                 let kind = if flag == "--varisat" {
                     BackendKind::Varisat

@@ -60,6 +60,10 @@ pub struct BuildOptions {
     /// Bound each field by its declaration, not only by its type, and pin relations that
     /// facts fix to a value (off: `--no-tight-bounds`).
     pub tight_field_bounds: bool,
+    /// Give the scoped children of a sig atoms of their own when their scopes fit in the
+    /// parent's, instead of letting all of them range over all of its atoms (off:
+    /// `--no-child-blocks`).
+    pub child_blocks: bool,
 }
 
 impl Default for BuildOptions {
@@ -67,6 +71,7 @@ impl Default for BuildOptions {
         BuildOptions {
             max_vars: DEFAULT_MAX_VARS,
             tight_field_bounds: true,
+            child_blocks: true,
         }
     }
 }
@@ -86,6 +91,7 @@ pub fn build(
     })?;
     let scopes = compute_scopes(model, cmd)?;
     let mut builder = BoundsBuilder::new(model, layout, &scopes);
+    builder.child_blocks = opts.child_blocks;
     // Estimate before anything of that size is allocated.
     check_universe_size(model, &builder, cmd, max_vars)?;
     // Alloy's `String` holds the literals this command reaches (its facts, declarations
@@ -320,6 +326,9 @@ pub(super) fn allocate_structure(
 ) -> Result<Vec<Formula>, Errors> {
     let scopes = compute_scopes(model, cmd)?;
     let mut builder = BoundsBuilder::new(model, layout, &scopes);
+    // Children sharing their parent's atoms need every formula below; with blocks of
+    // their own some are implied by the bounds, so these hold under either allocation.
+    builder.child_blocks = false;
     check_universe_size(model, &builder, cmd, DEFAULT_MAX_VARS)?;
     builder.allocate();
     Ok(builder.structure)
@@ -778,11 +787,14 @@ struct BoundsBuilder<'a> {
     /// The string literals the command reaches, and the atom of the first.
     strings: Vec<String>,
     string_base: Atom,
+    /// Give scoped children of a sig atoms of their own when they fit (`alloc`).
+    child_blocks: bool,
 }
 
 impl<'a> BoundsBuilder<'a> {
     fn new(model: &'a Model, layout: &'a Layout, scopes: &'a Scopes) -> BoundsBuilder<'a> {
         BoundsBuilder {
+            child_blocks: true,
             model,
             layout,
             scopes,
@@ -967,9 +979,32 @@ impl<'a> BoundsBuilder<'a> {
             reservations.push(free.drain(..k).collect());
         }
         let rest = free;
-        for (c, reserved) in children.iter().zip(reservations) {
+        // What each non-exact child may take of the shared atoms beyond its reservation.
+        let extra: Vec<usize> = children
+            .iter()
+            .zip(&reservations)
+            .map(|(c, reserved)| {
+                if self.scopes.exact[c.index()] {
+                    0
+                } else {
+                    let scope = self.scopes.count[c.index()].unwrap_or(0).max(self.need(*c));
+                    scope.saturating_sub(reserved.len())
+                }
+            })
+            .collect();
+        // When those fit side by side in the shared atoms, each child gets a block of its
+        // own instead of all of them: the shared atoms are interchangeable, so every
+        // instance is a renaming of one whose children lie in their blocks, and the
+        // children's disjointness and scopes are then bounds rather than formulas (nine
+        // tables of 3 records under `27 Rec` otherwise share 27 atoms each).
+        let blocks = self.child_blocks && extra.iter().sum::<usize>() <= rest.len();
+        let mut next_block = 0;
+        for ((c, reserved), extra) in children.iter().zip(reservations).zip(extra) {
             let mut child_pool = reserved;
-            if !self.scopes.exact[c.index()] {
+            if blocks {
+                child_pool.extend_from_slice(&rest[next_block..next_block + extra]);
+                next_block += extra;
+            } else if !self.scopes.exact[c.index()] {
                 child_pool.extend(rest.iter().copied());
             }
             self.alloc(*c, child_pool);

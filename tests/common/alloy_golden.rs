@@ -64,6 +64,7 @@ pub fn solve(file: &Path) -> Result<(bool, bool), String> {
         let opts = RunOptions {
             prevent_overflow,
             tight_field_bounds: !prevent_overflow,
+            child_blocks: !prevent_overflow,
             ..RunOptions::default()
         };
         let run = CommandRun::start(&checked, 0, &opts).map_err(|e| {
