@@ -11,20 +11,46 @@
 //! problem unsatisfiable as before. It is on with tight bounds (`--no-tight-bounds` turns
 //! it off) and runs to a fixpoint, because one pinned relation can make another fact's
 //! right-hand side exact.
+//!
+//! A top-level `rel in e` narrows instead: `rel` can hold nothing outside `e`'s upper
+//! bound (a generated program model says which table each statement selects from:
+//! `cand in Inst -> (S1 -> Warehouse + …)`, so `cand` gets no variable for a record of
+//! another table).
 
 use super::ast::{Expr, ExprKind, Formula, FormulaKind};
 use super::problem::Bounds;
 use super::tuples::TupleSet;
-use super::upper::{closure, domain_restrict, identity, join, product, range_restrict, transpose};
+use super::upper::{
+    closure, domain_restrict, identity, join, product, range_restrict, transpose, upper_bound,
+};
+use std::collections::HashMap;
 
 /// Pin every relation that a top-level conjunct `rel = e` (or `e = rel`) fixes to a value
-/// computable from exact bounds. Returns how many relations were pinned.
+/// computable from exact bounds, and narrow every relation that a top-level `rel in e`
+/// keeps within `e`'s upper bound. Returns how many relations were pinned or narrowed.
 pub fn pin_fixed_relations(formula: &Formula, bounds: &mut Bounds) -> usize {
     let mut equalities = Vec::new();
     collect_equalities(formula, &mut equalities);
+    let mut subsets = Vec::new();
+    collect_subsets(formula, &mut subsets);
     let mut pinned = 0;
     loop {
         let mut changed = false;
+        for (lhs, rhs) in &subsets {
+            let ExprKind::Rel(r) = lhs.kind() else {
+                continue;
+            };
+            let within = upper_bound(rhs, bounds, &HashMap::new());
+            let rel = bounds.relation(*r);
+            let narrowed = rel.upper.intersection(&within);
+            // A lower bound outside it: the fact makes the problem unsatisfiable, as it
+            // did before; the bounds stay well formed.
+            if narrowed.len() < rel.upper.len() && rel.lower.is_subset(&narrowed) {
+                bounds.relations[r.0 as usize].upper = narrowed;
+                pinned += 1;
+                changed = true;
+            }
+        }
         for (a, b) in &equalities {
             for (lhs, rhs) in [(a, b), (b, a)] {
                 let ExprKind::Rel(r) = lhs.kind() else {
@@ -49,6 +75,19 @@ pub fn pin_fixed_relations(formula: &Formula, bounds: &mut Bounds) -> usize {
         if !changed {
             return pinned;
         }
+    }
+}
+
+/// The inclusions `a in b` among the conjuncts of `f` (through nested conjunctions).
+fn collect_subsets(f: &Formula, out: &mut Vec<(Expr, Expr)>) {
+    match f.kind() {
+        FormulaKind::And(parts) => {
+            for p in parts {
+                collect_subsets(p, out);
+            }
+        }
+        FormulaKind::Subset(a, b) => out.push((a.clone(), b.clone())),
+        _ => {}
     }
 }
 
@@ -177,5 +216,40 @@ mod tests {
         );
         assert_eq!(pin_fixed_relations(&f, &mut bounds), 0);
         assert!(bounds.relations[1].lower.is_empty());
+    }
+
+    /// `r in a -> b` narrows r to a -> b's upper bound, and `s in r`, written before it,
+    /// follows once r has narrowed; a free relation on the right narrows nothing beyond
+    /// its own bound, and a lower bound outside leaves the bounds alone.
+    #[test]
+    fn an_inclusion_narrows_its_relation_and_chains() {
+        let universe = Universe::new((0..3).map(|i| format!("A${i}")).collect());
+        let full1 = TupleSet::of_atoms(0..3);
+        let full2 = crate::logic::upper::full(3, 2);
+        let mut bounds = Bounds {
+            universe,
+            relations: vec![
+                // a may hold A$0 only, b is free over A$1 and A$2
+                rel("a", 1, TupleSet::empty(1), TupleSet::of_atoms([0])),
+                rel("b", 1, TupleSet::empty(1), TupleSet::of_atoms([1, 2])),
+                rel("r", 2, TupleSet::empty(2), full2.clone()),
+                rel("s", 2, TupleSet::empty(2), full2.clone()),
+                rel("t", 1, TupleSet::of_atoms([2]), full1.clone()),
+            ],
+        };
+        let rel_expr =
+            |i: u32| Expr::rel(crate::logic::RelId(i), if i == 2 || i == 3 { 2 } else { 1 });
+        let f = Formula::and([
+            Formula::subset(rel_expr(3), rel_expr(2)),
+            Formula::subset(rel_expr(2), Expr::product(rel_expr(0), rel_expr(1))),
+            // t must hold A$2, which a cannot: left alone (the fact is false anyway)
+            Formula::subset(rel_expr(4), rel_expr(0)),
+        ]);
+        assert_eq!(pin_fixed_relations(&f, &mut bounds), 2);
+        let within = TupleSet::from_tuples(2, [[0, 1], [0, 2]]);
+        assert_eq!(bounds.relations[2].upper, within);
+        assert_eq!(bounds.relations[3].upper, within);
+        assert!(bounds.relations[2].lower.is_empty());
+        assert_eq!(bounds.relations[4].upper, full1);
     }
 }

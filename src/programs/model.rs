@@ -1413,6 +1413,18 @@ impl Builder<'_> {
             );
         }
         let _ = writeln!(out, "  {}", in_set("Inserts", &self.inserts));
+        // Which table each statement selects from, as a bound: a record of another table
+        // gets no variable in `cand` and `sel` (and none in `rd` and `wt` after them).
+        let tables: Vec<String> = self
+            .stmts
+            .iter()
+            .map(|s| format!("{} -> {}", s.atom, s.table))
+            .collect();
+        if !tables.is_empty() {
+            let tables = tables.join(" + ");
+            let _ = writeln!(out, "  cand in Inst -> ({tables})");
+            let _ = writeln!(out, "  sel in Inst -> ({tables})");
+        }
         let _ = writeln!(out, "}}");
         out.push_str(&self.out);
         let _ = writeln!(
