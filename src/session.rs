@@ -342,6 +342,12 @@ pub fn unsat_core(
     opts: &RunOptions,
     assumptions: bool,
 ) -> Result<CoreAnswer, Errors> {
+    // Bounds narrowed by facts (pinned relations, `rel in e`) would keep a fact's effect
+    // after the core drops it: build with declarations' and types' bounds only.
+    let opts = &RunOptions {
+        tight_field_bounds: false,
+        ..opts.clone()
+    };
     let command = build_command(checked, index, opts)?;
     let split = check::core_parts::core_parts(&checked.model, &checked.layout, index)?;
     let mut solve_opts = opts.solve.clone();

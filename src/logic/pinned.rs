@@ -29,10 +29,8 @@ use std::collections::HashMap;
 /// computable from exact bounds, and narrow every relation that a top-level `rel in e`
 /// keeps within `e`'s upper bound. Returns how many relations were pinned or narrowed.
 pub fn pin_fixed_relations(formula: &Formula, bounds: &mut Bounds) -> usize {
-    let mut equalities = Vec::new();
-    collect_equalities(formula, &mut equalities);
-    let mut subsets = Vec::new();
-    collect_subsets(formula, &mut subsets);
+    let (mut equalities, mut subsets) = (Vec::new(), Vec::new());
+    collect_facts(formula, &mut equalities, &mut subsets);
     let mut pinned = 0;
     loop {
         let mut changed = false;
@@ -78,28 +76,17 @@ pub fn pin_fixed_relations(formula: &Formula, bounds: &mut Bounds) -> usize {
     }
 }
 
-/// The inclusions `a in b` among the conjuncts of `f` (through nested conjunctions).
-fn collect_subsets(f: &Formula, out: &mut Vec<(Expr, Expr)>) {
+/// The equalities `a = b` and the inclusions `a in b` among the conjuncts of `f` (through
+/// nested conjunctions).
+fn collect_facts(f: &Formula, equalities: &mut Vec<(Expr, Expr)>, subsets: &mut Vec<(Expr, Expr)>) {
     match f.kind() {
         FormulaKind::And(parts) => {
             for p in parts {
-                collect_subsets(p, out);
+                collect_facts(p, equalities, subsets);
             }
         }
-        FormulaKind::Subset(a, b) => out.push((a.clone(), b.clone())),
-        _ => {}
-    }
-}
-
-/// The equalities among the conjuncts of `f` (through nested conjunctions).
-fn collect_equalities(f: &Formula, out: &mut Vec<(Expr, Expr)>) {
-    match f.kind() {
-        FormulaKind::And(parts) => {
-            for p in parts {
-                collect_equalities(p, out);
-            }
-        }
-        FormulaKind::Equal(a, b) => out.push((a.clone(), b.clone())),
+        FormulaKind::Equal(a, b) => equalities.push((a.clone(), b.clone())),
+        FormulaKind::Subset(a, b) => subsets.push((a.clone(), b.clone())),
         _ => {}
     }
 }
@@ -219,8 +206,7 @@ mod tests {
     }
 
     /// `r in a -> b` narrows r to a -> b's upper bound, and `s in r`, written before it,
-    /// follows once r has narrowed; a free relation on the right narrows nothing beyond
-    /// its own bound, and a lower bound outside leaves the bounds alone.
+    /// follows once r has narrowed; a lower bound outside leaves the bounds alone.
     #[test]
     fn an_inclusion_narrows_its_relation_and_chains() {
         let universe = Universe::new((0..3).map(|i| format!("A${i}")).collect());
