@@ -152,7 +152,7 @@ pub fn build(
     }
     if opts.tight_field_bounds {
         tighten_field_bounds(model, &elab, &mut bounds);
-        crate::logic::pinned::pin_fixed_relations(&formula, &mut bounds);
+        crate::logic::pinned::bound_by_facts(&formula, &mut bounds);
     }
     let mut presentation = presentation(model, layout, &elab);
     presentation.named_atoms = builder.int_atoms.clone();
@@ -825,10 +825,14 @@ impl<'a> BoundsBuilder<'a> {
         }
     }
 
+    /// A sig's scope, raised to what its exact descendants need (as in Alloy).
+    fn scope(&self, s: SigId) -> usize {
+        self.scopes.count[s.index()].unwrap_or(0).max(self.need(s))
+    }
+
     fn allocate(&mut self) {
         for t in self.model.top_sigs().collect::<Vec<_>>() {
-            let scope = self.scopes.count[t.index()].unwrap_or(0);
-            let size = scope.max(self.need(t));
+            let size = self.scope(t);
             let label = self.model.sig(t).label.clone();
             let pool: Vec<Atom> = (0..size)
                 .map(|i| {
@@ -964,8 +968,7 @@ impl<'a> BoundsBuilder<'a> {
         let sig = self.model.sig(s);
         let value = self.layout.sig_value[s.index()].clone();
         let exact = self.scopes.exact[s.index()];
-        // Exact descendants may raise the scope (as in Alloy).
-        let scope = self.scopes.count[s.index()].unwrap_or(0).max(self.need(s));
+        let scope = self.scope(s);
         self.pool[s.index()] = pool.clone();
         // Every child first reserves atoms for its exact part (an exact child its whole
         // scope, any other child what its exact descendants need), so that exact sigs get
@@ -987,8 +990,7 @@ impl<'a> BoundsBuilder<'a> {
                 if self.scopes.exact[c.index()] {
                     0
                 } else {
-                    let scope = self.scopes.count[c.index()].unwrap_or(0).max(self.need(*c));
-                    scope.saturating_sub(reserved.len())
+                    self.scope(*c).saturating_sub(reserved.len())
                 }
             })
             .collect();

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 /// Pin every relation that a top-level conjunct `rel = e` (or `e = rel`) fixes to a value
 /// computable from exact bounds, and narrow every relation that a top-level `rel in e`
 /// keeps within `e`'s upper bound. Returns how many relations were pinned or narrowed.
-pub fn pin_fixed_relations(formula: &Formula, bounds: &mut Bounds) -> usize {
+pub fn bound_by_facts(formula: &Formula, bounds: &mut Bounds) -> usize {
     let (mut equalities, mut subsets) = (Vec::new(), Vec::new());
     collect_facts(formula, &mut equalities, &mut subsets);
     let mut pinned = 0;
@@ -177,7 +177,7 @@ mod tests {
             // t = t + s is not a value of exact relations: t stays free.
             Formula::equal(rt.clone(), Expr::union(rt, rs)),
         ]);
-        assert_eq!(pin_fixed_relations(&f, &mut bounds), 2);
+        assert_eq!(bound_by_facts(&f, &mut bounds), 2);
         let r = &bounds.relations[2];
         assert_eq!(r.lower, r.upper);
         assert_eq!(r.upper.len(), 2);
@@ -201,7 +201,7 @@ mod tests {
             Expr::rel(crate::logic::RelId(1), 1),
             Expr::rel(crate::logic::RelId(0), 1),
         );
-        assert_eq!(pin_fixed_relations(&f, &mut bounds), 0);
+        assert_eq!(bound_by_facts(&f, &mut bounds), 0);
         assert!(bounds.relations[1].lower.is_empty());
     }
 
@@ -231,7 +231,7 @@ mod tests {
             // t must hold A$2, which a cannot: left alone (the fact is false anyway)
             Formula::subset(rel_expr(4), rel_expr(0)),
         ]);
-        assert_eq!(pin_fixed_relations(&f, &mut bounds), 2);
+        assert_eq!(bound_by_facts(&f, &mut bounds), 2);
         let within = TupleSet::from_tuples(2, [[0, 1], [0, 2]]);
         assert_eq!(bounds.relations[2].upper, within);
         assert_eq!(bounds.relations[3].upper, within);

@@ -325,42 +325,14 @@ impl TupleSet {
         // Tuples of a fixed arity compare as arrays, without a loop over a slice's length.
         let (a, b) = (&self.atoms[..], &other.atoms[..]);
         match self.arity {
-            1 => merge_tuples::<1>(a, b, keep, &mut atoms),
-            2 => merge_tuples::<2>(a, b, keep, &mut atoms),
-            3 => merge_tuples::<3>(a, b, keep, &mut atoms),
-            4 => merge_tuples::<4>(a, b, keep, &mut atoms),
-            _ => {
-                let (mut i, mut j) = (0, 0);
-                while i < self.len && j < other.len {
-                    let (t, u) = (self.get(i), other.get(j));
-                    match t.cmp(u) {
-                        std::cmp::Ordering::Less => {
-                            if keep[0] {
-                                atoms.extend_from_slice(t);
-                            }
-                            i += 1;
-                        }
-                        std::cmp::Ordering::Equal => {
-                            if keep[1] {
-                                atoms.extend_from_slice(t);
-                            }
-                            i += 1;
-                            j += 1;
-                        }
-                        std::cmp::Ordering::Greater => {
-                            if keep[2] {
-                                atoms.extend_from_slice(u);
-                            }
-                            j += 1;
-                        }
-                    }
-                }
-                if keep[0] {
-                    atoms.extend_from_slice(&self.atoms[i * self.arity..]);
-                }
-                if keep[2] {
-                    atoms.extend_from_slice(&other.atoms[j * self.arity..]);
-                }
+            1 => merge_sorted(a.as_chunks::<1>().0, b.as_chunks::<1>().0, keep, &mut atoms),
+            2 => merge_sorted(a.as_chunks::<2>().0, b.as_chunks::<2>().0, keep, &mut atoms),
+            3 => merge_sorted(a.as_chunks::<3>().0, b.as_chunks::<3>().0, keep, &mut atoms),
+            4 => merge_sorted(a.as_chunks::<4>().0, b.as_chunks::<4>().0, keep, &mut atoms),
+            n => {
+                let (a, b): (Vec<&[Atom]>, Vec<&[Atom]>) =
+                    (a.chunks_exact(n).collect(), b.chunks_exact(n).collect());
+                merge_sorted(&a, &b, keep, &mut atoms)
             }
         }
         TupleSet {
@@ -480,40 +452,43 @@ impl<'a> IntoIterator for &'a TupleSet {
     }
 }
 
-/// `TupleSet::merge` over the flat atoms of two sorted sets of `N`-tuples, appending the
-/// tuples kept (in `a` only, in both, in `b` only) to `out`.
-fn merge_tuples<const N: usize>(a: &[Atom], b: &[Atom], keep: [bool; 3], out: &mut Vec<Atom>) {
-    let (a, _) = a.as_chunks::<N>();
-    let (b, _) = b.as_chunks::<N>();
+/// `TupleSet::merge` over two sorted lists of tuples, appending the atoms of the tuples
+/// kept (in `a` only, in both, in `b` only) to `out`.
+fn merge_sorted<T: Ord + AsRef<[Atom]>>(a: &[T], b: &[T], keep: [bool; 3], out: &mut Vec<Atom>) {
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
             std::cmp::Ordering::Less => {
                 if keep[0] {
-                    out.extend_from_slice(&a[i]);
+                    out.extend_from_slice(a[i].as_ref());
                 }
                 i += 1;
             }
             std::cmp::Ordering::Equal => {
                 if keep[1] {
-                    out.extend_from_slice(&a[i]);
+                    out.extend_from_slice(a[i].as_ref());
                 }
                 i += 1;
                 j += 1;
             }
             std::cmp::Ordering::Greater => {
                 if keep[2] {
-                    out.extend_from_slice(&b[j]);
+                    out.extend_from_slice(b[j].as_ref());
                 }
                 j += 1;
             }
         }
     }
+    let rest = |tuples: &[T], out: &mut Vec<Atom>| {
+        tuples
+            .iter()
+            .for_each(|t| out.extend_from_slice(t.as_ref()))
+    };
     if keep[0] {
-        out.extend_from_slice(a[i..].as_flattened());
+        rest(&a[i..], out);
     }
     if keep[2] {
-        out.extend_from_slice(b[j..].as_flattened());
+        rest(&b[j..], out);
     }
 }
 
