@@ -248,6 +248,10 @@ struct SolverArgs {
     /// only the orders their guards allow (a SAT check takes over when there are too many)
     #[arg(long)]
     no_recheck_orders: bool,
+    /// Re-check quantifiers over orders without first adding the pairs that guards
+    /// growing with the order force
+    #[arg(long)]
+    no_recheck_saturate: bool,
     /// CEGIS: keep slow verifiers on varisat instead of moving them to CaDiCaL.
     #[arg(long)]
     no_escalate: bool,
@@ -414,6 +418,7 @@ impl SolverArgs {
         o.solve.terms = !self.no_terms;
         o.solve.count_injections = !self.no_count_injections;
         o.solve.recheck_orders = !self.no_recheck_orders;
+        o.solve.recheck_saturate = !self.no_recheck_saturate;
         o.solve.escalate = !self.no_escalate;
         o.solve.incremental = !self.no_incremental;
         o.solve.overlap_singletons = !self.no_singleton_overlap;

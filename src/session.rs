@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use crate::check::{self, Checked, CommandProblem, RootSource};
 use crate::diagnostic::{Diagnostic, Errors, SourceMap};
 use crate::instance::Instance;
-use crate::instance::evaluate::{Oracle, eval_formula_hinted};
+use crate::instance::evaluate::{Oracle, Search, eval_formula_hinted};
 use crate::logic::skolem::skolemize_with_witnesses;
 use crate::logic::{Bounds, Formula, RelationKind, TupleSet};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolveStats, Solver, cegis};
@@ -302,9 +302,12 @@ pub fn verify(
         inst,
         &problem.formula,
         hints,
-        RECHECK_BUDGET,
-        opts.count_injections,
-        opts.recheck_orders,
+        Search {
+            budget: RECHECK_BUDGET,
+            count_injections: opts.count_injections,
+            orders_only: opts.recheck_orders,
+            saturate_orders: opts.recheck_saturate,
+        },
         Some(oracle),
     ) {
         Ok(true) => Ok(()),

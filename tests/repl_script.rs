@@ -520,6 +520,7 @@ fn set_changes_and_shows_options() {
          set lazy_orders off\n\
          set count_injections off\n\
          set recheck_orders off\n\
+         set recheck_saturate off\n\
          set child_blocks off\n\
          set max_vars 1,000\n\
          set overflow prevent\n\
@@ -531,7 +532,7 @@ fn set_changes_and_shows_options() {
          set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(20).collect();
+    let first: Vec<&str> = out.lines().take(21).collect();
     assert_eq!(
         first,
         [
@@ -551,13 +552,14 @@ fn set_changes_and_shows_options() {
             "lazy_orders on",
             "count_injections on",
             "recheck_orders on",
+            "recheck_saturate on",
             "child_blocks on",
             "max_vars 2000000",
             "ascii off",
             "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(20).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(21).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -578,6 +580,7 @@ fn set_changes_and_shows_options() {
             "lazy_orders off",
             "count_injections off",
             "recheck_orders off",
+            "recheck_saturate off",
             "child_blocks off",
             "max_vars 1000",
             "ascii off",

@@ -3,6 +3,7 @@
 pub mod ast;
 pub mod free;
 pub mod injections;
+pub mod monotone;
 pub mod normalize;
 pub mod overflow;
 pub mod pinned;

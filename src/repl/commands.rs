@@ -76,7 +76,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "set",
         args: "[OPTION VALUE]",
         summary: "show or change an option (symmetry, verify, timeout, solver, CEGIS switches)",
-        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nterms on|off    CEGIS: refute candidates with terms over their relations\nescalate on|off  CEGIS: move slow verifiers from varisat to CaDiCaL\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\ncount_injections on|off  compare total injective maps by counting\nrecheck_orders on|off  re-check quantifiers over orders by enumerating orders only\nchild_blocks on|off  give scoped children of a sig atoms of their own when they fit\nascii on|off    draw tables with ASCII characters only\noverflow wrap|prevent  integers wrap around (Alloy's default), or instances that overflow are left out",
+        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nterms on|off    CEGIS: refute candidates with terms over their relations\nescalate on|off  CEGIS: move slow verifiers from varisat to CaDiCaL\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\ncount_injections on|off  compare total injective maps by counting\nrecheck_orders on|off  re-check quantifiers over orders by enumerating orders only\nrecheck_saturate on|off  saturate those orders' guards before enumerating them\nchild_blocks on|off  give scoped children of a sig atoms of their own when they fit\nascii on|off    draw tables with ASCII characters only\noverflow wrap|prevent  integers wrap around (Alloy's default), or instances that overflow are left out",
     },
     CommandInfo {
         name: "stats",
@@ -372,7 +372,7 @@ fn scope(session: &mut Session, arg: &str) {
     }
 }
 
-const OPTIONS: [&str; 20] = [
+const OPTIONS: [&str; 21] = [
     "symmetry",
     "verify",
     "timeout",
@@ -389,6 +389,7 @@ const OPTIONS: [&str; 20] = [
     "lazy_orders",
     "count_injections",
     "recheck_orders",
+    "recheck_saturate",
     "child_blocks",
     "max_vars",
     "ascii",
@@ -455,6 +456,7 @@ fn set(session: &mut Session, arg: &str) {
         "lazy_orders" => on_off(value).map(|b| s.run.solve.lazy_orders = b),
         "count_injections" => on_off(value).map(|b| s.run.solve.count_injections = b),
         "recheck_orders" => on_off(value).map(|b| s.run.solve.recheck_orders = b),
+        "recheck_saturate" => on_off(value).map(|b| s.run.solve.recheck_saturate = b),
         "child_blocks" => on_off(value).map(|b| s.run.child_blocks = b),
         "max_vars" => match value.replace(['_', ','], "").parse::<u64>() {
             Ok(n) if n > 0 => {
@@ -524,6 +526,7 @@ fn backend_name(b: BackendKind) -> &'static str {
     match b {
         BackendKind::Varisat => "varisat",
         BackendKind::Cadical => "cadical",
+        BackendKind::CadicalStable => "cadical (sat configuration)",
     }
 }
 
@@ -539,7 +542,7 @@ fn settings_text(session: &Session) -> String {
     let s = &session.settings;
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nterms {}\nescalate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nlazy_orders {}\ncount_injections {}\nrecheck_orders {}\nchild_blocks {}\nmax_vars {}\nascii {}\noverflow {}",
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nterms {}\nescalate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nlazy_orders {}\ncount_injections {}\nrecheck_orders {}\nrecheck_saturate {}\nchild_blocks {}\nmax_vars {}\nascii {}\noverflow {}",
         s.run.solve.symmetry,
         on(s.run.verify),
         match s.timeout {
@@ -559,6 +562,7 @@ fn settings_text(session: &Session) -> String {
         on(s.run.solve.lazy_orders),
         on(s.run.solve.count_injections),
         on(s.run.solve.recheck_orders),
+        on(s.run.solve.recheck_saturate),
         on(s.run.child_blocks),
         s.run.max_vars,
         on(crate::render::table::ascii()),

@@ -24,6 +24,7 @@ pub struct CadicalBackend {
     /// The assumptions of the last call, to ask which of them failed.
     assumptions: Vec<Lit>,
     stop: Option<Arc<AtomicBool>>,
+    kind: BackendKind,
 }
 
 impl Default for CadicalBackend {
@@ -38,13 +39,24 @@ impl CadicalBackend {
             solver: cadical::Solver::new(),
             assumptions: Vec::new(),
             stop: None,
+            kind: BackendKind::Cadical,
+        }
+    }
+
+    /// CaDiCaL configured for satisfiable instances (`BackendKind::CadicalStable`).
+    pub fn stable() -> CadicalBackend {
+        CadicalBackend {
+            solver: cadical::Solver::with_config("sat").expect("CaDiCaL has a `sat` configuration"),
+            assumptions: Vec::new(),
+            stop: None,
+            kind: BackendKind::CadicalStable,
         }
     }
 }
 
 impl SatBackend for CadicalBackend {
     fn kind(&self) -> BackendKind {
-        BackendKind::Cadical
+        self.kind
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {

@@ -987,7 +987,8 @@ fn solve_fixed(fixed: &Problem, opts: &SolveOptions) -> Result<bool, SolveError>
         // One candidate, so each verifier is solved a few times only, and for a universal
         // that holds it must prove UNSAT (often a pigeonhole argument): CaDiCaL's ground,
         // where varisat can take ten times as long (turan:extremal4, 10 s against 0.9 s).
-        verifier_backend: Some(BackendKind::Cadical),
+        backend: BackendKind::CadicalStable,
+        verifier_backend: Some(BackendKind::CadicalStable),
         ..opts.clone()
     };
     let mut solver = CegisSolver::new(fixed, &opts)?;

@@ -28,6 +28,7 @@ pub fn new_backend(kind: BackendKind) -> Box<dyn SatBackend> {
     match kind {
         BackendKind::Varisat => Box::new(varisat_backend::VarisatBackend::new()),
         BackendKind::Cadical => Box::new(cadical_backend::CadicalBackend::new()),
+        BackendKind::CadicalStable => Box::new(cadical_backend::CadicalBackend::stable()),
     }
 }
 
@@ -93,6 +94,10 @@ pub struct SolveOptions {
     /// allow (`some co | commitOrder[co] and …`), not every relation in its range;
     /// `--no-recheck-orders` enumerates them all (or hands them to a SAT check).
     pub recheck_orders: bool,
+    /// Before enumerating those orders, the re-check adds the pairs that guards growing
+    /// with the order force (`x in co` with `x` monotone in `co`: Biswas and Enea's
+    /// saturation); `--no-recheck-saturate` enumerates the orders of the plain guards.
+    pub recheck_saturate: bool,
 }
 
 impl Default for SolveOptions {
@@ -127,6 +132,7 @@ impl Default for SolveOptions {
             lazy_orders: true,
             count_injections: true,
             recheck_orders: true,
+            recheck_saturate: true,
         }
     }
 }
