@@ -636,22 +636,8 @@ impl<'a> Evaluator<'a> {
                     holds,
                     within,
                 } => {
-                    // The oracle searches only the pairs an order may hold and does not
-                    // already: `v` becomes `holds + v'`, `v'` within the rest (for `set`
-                    // only: a multiplicity would now apply to v').
-                    let (decls, body) = if decl.mult == DeclMult::Set {
-                        let narrowed = Decl {
-                            bound: Expr::constant(within.difference(&holds)),
-                            ..decl.clone()
-                        };
-                        let var = Expr::var(decl.var, 2);
-                        let union = Expr::union(Expr::constant(holds), var.clone());
-                        let body = replace_terms(body, HashMap::from([(var, union)]));
-                        (vec![narrowed], body)
-                    } else {
-                        (decls.to_vec(), body.clone())
-                    };
-                    return self.ask_oracle(q, &decls, &body).ok_or_else(|| {
+                    let narrowing = Some((holds, within));
+                    return self.ask_oracle(q, decls, body, narrowing).ok_or_else(|| {
                         EvalError::new(format!(
                             "quantifier over {count} orders exceeds the evaluation budget \
                              (`{}`): too large",
@@ -672,13 +658,13 @@ impl<'a> Evaluator<'a> {
         }
         let range = match self.decl_range(decl) {
             Err(e) if e.message.contains("too large") => {
-                return self.ask_oracle(q, decls, body).ok_or(e);
+                return self.ask_oracle(q, decls, body, None).ok_or(e);
             }
             other => other?,
         };
         let higher_order = !decl.is_first_order();
         if higher_order && self.whole_ranges_only && range.len() > self.budget {
-            if let Some(answer) = self.ask_oracle(q, decls, body) {
+            if let Some(answer) = self.ask_oracle(q, decls, body, None) {
                 return Ok(answer);
             }
             return Err(EvalError::new(format!(
@@ -734,14 +720,39 @@ impl<'a> Evaluator<'a> {
     /// `q decls | body` decided by the oracle, if there is one and it answers: the formula
     /// is closed by binding each variable it refers to from outside, with `some v: set V |
     /// V in v and …` for its value V, which holds exactly when v = V.
-    fn ask_oracle(&mut self, q: Quantifier, decls: &[Decl], body: &Formula) -> Option<bool> {
+    ///
+    /// With a `narrowing` (H, W) of a quantifier over orders (`Orders::TooMany`), the
+    /// oracle searches only the pairs an order may hold and does not already: `v`
+    /// becomes `H + v'` with `v'` within W - H (for `set` only: a multiplicity would now
+    /// apply to v').
+    fn ask_oracle(
+        &mut self,
+        q: Quantifier,
+        decls: &[Decl],
+        body: &Formula,
+        narrowing: Option<(TupleSet, TupleSet)>,
+    ) -> Option<bool> {
         if self.oracle.is_none() || self.oracle_calls >= MAX_ORACLE_CALLS {
             return None;
         }
         self.oracle_calls += 1;
         let mut f = Formula::quant(q, decls.to_vec(), body.clone());
+        // Read off the problem's own nodes: `free` caches by address, and the narrowed
+        // nodes below die with this call (their addresses may be reused).
         let mut free = BTreeSet::new();
         self.free.formula(&f, &mut free);
+        if let (Some((holds, within)), [decl]) = (narrowing, decls)
+            && decl.mult == DeclMult::Set
+        {
+            let narrowed = Decl {
+                bound: Expr::constant(within.difference(&holds)),
+                ..decl.clone()
+            };
+            let var = Expr::var(decl.var, 2);
+            let union = Expr::union(Expr::constant(holds), var.clone());
+            let body = replace_terms(body, HashMap::from([(var, union)]));
+            f = Formula::quant(q, vec![narrowed], body);
+        }
         for var in free {
             let value = self.env.get(var)?.clone();
             let arity = value.arity();
