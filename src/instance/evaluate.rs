@@ -1999,16 +1999,7 @@ mod tests {
         let zero_not_before_five = Formula::subset(set_expr(&[(0, 5)]), v.clone()).not();
         let f = Formula::exists(d, guard.and2(zero_not_before_five));
         let hinted = |inst: &Instance| {
-            eval_formula_hinted(
-                inst,
-                &f,
-                HashMap::new(),
-                Search {
-                    count_injections: false,
-                    ..Search::within(256)
-                },
-                None,
-            )
+            eval_formula_hinted(inst, &f, HashMap::new(), Search::within(256), None)
         };
         let short = order_of(&[(0, 1), (1, 2), (2, 3), (3, 4)]);
         assert!(hinted(&short).unwrap_err().message.contains("too large"));
@@ -2417,61 +2408,21 @@ mod tests {
         );
         let hint = |v: TupleSet| HashMap::from([(VarId(0), v)]);
         assert!(
-            eval_formula_hinted(
-                &inst,
-                &some,
-                hint(three.clone()),
-                Search {
-                    count_injections: false,
-                    ..Search::within(B)
-                },
-                None
-            )
-            .unwrap()
+            eval_formula_hinted(&inst, &some, hint(three.clone()), Search::within(B), None)
+                .unwrap()
         );
         assert!(
-            !eval_formula_hinted(
-                &inst,
-                &all,
-                hint(three.clone()),
-                Search {
-                    count_injections: false,
-                    ..Search::within(B)
-                },
-                None
-            )
-            .unwrap()
+            !eval_formula_hinted(&inst, &all, hint(three.clone()), Search::within(B), None)
+                .unwrap()
         );
         // A hint that is no witness leaves the search to do: still too large here.
         let two = TupleSet::of_atoms([1, 4]);
         assert!(
-            eval_formula_hinted(
-                &inst,
-                &some,
-                hint(two.clone()),
-                Search {
-                    count_injections: false,
-                    ..Search::within(B)
-                },
-                None
-            )
-            .is_err()
+            eval_formula_hinted(&inst, &some, hint(two.clone()), Search::within(B), None).is_err()
         );
         // A hint outside the declaration (`one` takes single atoms) is not tried.
         let one = Formula::exists(vec![decl(0, DeclMult::One, Expr::univ())], body.clone());
-        assert!(
-            !eval_formula_hinted(
-                &inst,
-                &one,
-                hint(three),
-                Search {
-                    count_injections: false,
-                    ..Search::within(B)
-                },
-                None
-            )
-            .unwrap()
-        );
+        assert!(!eval_formula_hinted(&inst, &one, hint(three), Search::within(B), None).unwrap());
         // On a small universe, hinted or not, the answer is the same.
         let small = Instance {
             universe: Universe::new((0..5).map(|i| format!("a{i}")).collect()),
@@ -2479,47 +2430,15 @@ mod tests {
         };
         for f in [&some, &all, &one] {
             assert_eq!(
-                eval_formula_hinted(
-                    &small,
-                    f,
-                    hint(two.clone()),
-                    Search {
-                        count_injections: false,
-                        ..Search::within(B)
-                    },
-                    None
-                )
-                .unwrap(),
+                eval_formula_hinted(&small, f, hint(two.clone()), Search::within(B), None).unwrap(),
                 eval_formula(&small, f).unwrap()
             );
         }
         // A range larger than the budget is not started: 2^5 subsets against 31 values.
         assert!(
-            eval_formula_hinted(
-                &small,
-                &all,
-                hint(two.clone()),
-                Search {
-                    count_injections: false,
-                    ..Search::within(31)
-                },
-                None
-            )
-            .is_err()
+            eval_formula_hinted(&small, &all, hint(two.clone()), Search::within(31), None).is_err()
         );
-        assert!(
-            eval_formula_hinted(
-                &small,
-                &all,
-                hint(two),
-                Search {
-                    count_injections: false,
-                    ..Search::within(32)
-                },
-                None
-            )
-            .is_ok()
-        );
+        assert!(eval_formula_hinted(&small, &all, hint(two), Search::within(32), None).is_ok());
     }
 
     #[test]
@@ -2550,16 +2469,8 @@ mod tests {
                     asked.borrow_mut().push(g.to_string());
                     eval_formula(&inst, g).ok()
                 });
-                let with = eval_formula_hinted(
-                    &inst,
-                    &f,
-                    HashMap::new(),
-                    Search {
-                        count_injections: false,
-                        ..Search::within(8)
-                    },
-                    Some(oracle),
-                );
+                let with =
+                    eval_formula_hinted(&inst, &f, HashMap::new(), Search::within(8), Some(oracle));
                 let truth = eval_formula(&inst, &f).unwrap();
                 let calls = asked.borrow().len();
                 assert!((1..=MAX_ORACLE_CALLS).contains(&calls), "{calls} calls");
@@ -2571,16 +2482,8 @@ mod tests {
                         assert!(e.message.contains("too large"));
                     }
                 }
-                let without = eval_formula_hinted(
-                    &inst,
-                    &f,
-                    HashMap::new(),
-                    Search {
-                        count_injections: false,
-                        ..Search::within(8)
-                    },
-                    None,
-                );
+                let without =
+                    eval_formula_hinted(&inst, &f, HashMap::new(), Search::within(8), None);
                 assert!(without.unwrap_err().message.contains("too large"));
             }
         }
@@ -2588,17 +2491,8 @@ mod tests {
         let f = Formula::exists(vec![decl(1, DeclMult::Set, Expr::univ())], Formula::true_());
         let unsure: Oracle = Box::new(|_| None);
         assert!(
-            eval_formula_hinted(
-                &inst,
-                &f,
-                HashMap::new(),
-                Search {
-                    count_injections: false,
-                    ..Search::within(8)
-                },
-                Some(unsure)
-            )
-            .is_err()
+            eval_formula_hinted(&inst, &f, HashMap::new(), Search::within(8), Some(unsure))
+                .is_err()
         );
     }
 
