@@ -198,6 +198,7 @@ fn check(app: &AppModel, level: &str, bound: usize, timeout: Duration) -> Check 
         complete: true,
         abstract_rows: false,
         dangerous_structures: true,
+        queue_facts: true,
     };
     let report = match programs::check_level(app, &query, &RunOptions::default(), Some(timeout)) {
         Ok(r) => r,

@@ -110,6 +110,11 @@ struct ProgramsArgs {
     /// "dangerous structure" every cycle under SI has). Proves less; for comparison.
     #[arg(long)]
     no_dangerous_structures: bool,
+    /// Leave out of the completeness checks' abstraction the facts that a queue's MIN
+    /// and counter imply (a table read by MIN over a group whose keys come from a
+    /// counter). Proves less; for comparison.
+    #[arg(long)]
+    no_queue_facts: bool,
     /// Print the solder model (with the commands for the first level) and stop.
     #[arg(long)]
     emit_model: bool,
@@ -1282,6 +1287,7 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
             complete: args.complete,
             abstract_rows: args.abstract_rows,
             dangerous_structures: !args.no_dangerous_structures,
+            queue_facts: !args.no_queue_facts,
         },
     )?;
     if args.emit_model {

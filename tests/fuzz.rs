@@ -603,6 +603,7 @@ fn run_program_case(text: &str, level: &str) -> Result<(), String> {
         complete: false,
         abstract_rows: false,
         dangerous_structures: true,
+        queue_facts: true,
     };
     let opts = RunOptions {
         max_vars: MAX_VARS,

@@ -58,6 +58,7 @@ fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) ->
         complete,
         abstract_rows: false,
         dangerous_structures: true,
+        queue_facts: true,
     }
 }
 
@@ -345,6 +346,7 @@ fn dangerous_structures_make_si_complete_and_never_prove_less() {
             let on = check(&app, level, 2, true).unwrap();
             let off_query = Query {
                 dangerous_structures: false,
+                queue_facts: true,
                 ..query(&app, level, 2, true)
             };
             assert!(!off_query.dangerous_start());

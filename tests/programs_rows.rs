@@ -18,6 +18,16 @@ fn load(text: &str) -> programs::AppModel {
 }
 
 fn violation(app: &programs::AppModel, level: &str, bound: usize, abstract_rows: bool) -> bool {
+    violation_with(app, level, bound, abstract_rows, true)
+}
+
+fn violation_with(
+    app: &programs::AppModel,
+    level: &str,
+    bound: usize,
+    abstract_rows: bool,
+    queue_facts: bool,
+) -> bool {
     let q = Query {
         pred: programs::level_pred(app, level).expect("a known level"),
         level: level.into(),
@@ -26,6 +36,7 @@ fn violation(app: &programs::AppModel, level: &str, bound: usize, abstract_rows:
         complete: false,
         abstract_rows,
         dangerous_structures: true,
+        queue_facts,
     };
     let report = programs::check_level(app, &q, &RunOptions::default(), None).unwrap();
     match report.outcome {
@@ -218,23 +229,31 @@ program OrderStatus(d: DId, c: CId) {
 /// Whether a formula over the generated model of `text` (with exact rows, under SI,
 /// two instances) has an instance.
 fn satisfiable(text: &str, formula: &str) -> bool {
+    satisfiable_in(text, "SI", 2, formula)
+}
+
+/// The same under a level of the library, with `bound` instances.
+fn satisfiable_in(text: &str, level: &str, bound: usize, formula: &str) -> bool {
     use solder::check::{self, RootSource};
     use solder::session::CommandRun;
     let app = load(text);
+    let pred = format!("Exec{level}");
     let q = Query {
-        pred: "ExecSI".into(),
-        level: "SI".into(),
-        bound: 2,
+        pred: pred.clone(),
+        level: level.into(),
+        bound,
         records: Some(3),
         complete: false,
         abstract_rows: false,
         dangerous_structures: true,
+        queue_facts: true,
     };
     let model = programs::model_with_commands(&app, &q);
+    let first = format!("run cycle{bound} ");
     let scope = model
         .lines()
         .find_map(|l| {
-            l.strip_prefix("run cycle2 ")?
+            l.strip_prefix(first.as_str())?
                 .rsplit_once("} for ")
                 .map(|(_, s)| s)
         })
@@ -242,7 +261,7 @@ fn satisfiable(text: &str, formula: &str) -> bool {
         .to_string();
     let index = model.lines().filter(|l| l.starts_with("run ")).count();
     let text = format!(
-        "{model}\nrun asked {{ some vis, ar: Inst -> Inst | execution[vis, ar] and ExecSI[vis, ar] and seen[vis, ar] and {formula} }} for {scope}\n"
+        "{model}\nrun asked {{ some vis, ar: Inst -> Inst | execution[vis, ar] and {pred}[vis, ar] and seen[vis, ar] and {formula} }} for {scope}\n"
     );
     let mut sources = SourceMap::new();
     let checked = check::load(
@@ -285,13 +304,15 @@ fn keys_from_a_counter_grow_with_the_versions_read() {
 #[test]
 fn the_core_of_tpcc_is_serializable_under_si_in_small_executions_with_exact_rows() {
     let app = load(ORDERS);
-    // With rows abstracted two Deliveries delete different "oldest" orders.
-    assert!(violation(&app, "SI", 2, true));
+    // With rows abstracted and no queue facts two Deliveries delete different "oldest"
+    // orders; `queueTurns` says they cannot.
+    assert!(violation_with(&app, "SI", 2, true, false));
+    assert!(!violation(&app, "SI", 2, true));
     assert!(!violation(&app, "SI", 3, false));
     // Under PSI and CC the programs do go wrong.
     assert!(violation(&app, "CC", 2, false));
-    // The completeness argument runs on the abstraction, where the Deliveries' cycle
-    // stops it.
+    // The completeness argument runs on the abstraction: with the queue facts, no
+    // chordless path; without them, the Deliveries' cycle stops it.
     let q = Query {
         pred: "ExecSI".into(),
         level: "SI".into(),
@@ -300,8 +321,22 @@ fn the_core_of_tpcc_is_serializable_under_si_in_small_executions_with_exact_rows
         complete: true,
         abstract_rows: false,
         dangerous_structures: true,
+        queue_facts: true,
     };
     let report = programs::check_level(&app, &q, &RunOptions::default(), None).unwrap();
+    assert!(
+        matches!(
+            report.outcome,
+            Outcome::NoCycle(programs::Completeness::Chordless)
+        ),
+        "{:?}",
+        report.outcome
+    );
+    let without = Query {
+        queue_facts: false,
+        ..q
+    };
+    let report = programs::check_level(&app, &without, &RunOptions::default(), None).unwrap();
     assert!(
         matches!(
             report.outcome,
@@ -310,6 +345,66 @@ fn the_core_of_tpcc_is_serializable_under_si_in_small_executions_with_exact_rows
         "{:?}",
         report.outcome
     );
+}
+
+#[test]
+fn queue_facts_hold_in_every_execution_with_exact_rows() {
+    // The exact rows model what the SQL does in each snapshot; the queue preds are what
+    // the completeness checks' abstraction assumes. Every exact execution satisfies them
+    // under the levels that get them, and not under CC (no write-conflict visibility).
+    let app = load(ORDERS);
+    let model = programs::model_with_commands(
+        &app,
+        &Query {
+            pred: "ExecSI".into(),
+            level: "SI".into(),
+            bound: 2,
+            records: Some(2),
+            complete: true,
+            abstract_rows: false,
+            dangerous_structures: true,
+            queue_facts: true,
+        },
+    );
+    assert!(model.contains("all t: Delivery, n: NewOrder"), "{model}");
+    assert!(model.contains("all t1: Delivery, t2: Delivery"), "{model}");
+    assert!(model.contains("and queueOrder[vis] and queueTurns[vis]"));
+    for bound in [2, 3] {
+        for level in ["SI", "SER"] {
+            let broken = "not (queueOrder[vis] and queueTurns[vis])";
+            assert!(
+                !satisfiable_in(ORDERS, level, bound, broken),
+                "{level} {bound}"
+            );
+        }
+        assert!(
+            !satisfiable_in(ORDERS, "PSI", bound, "not queueOrder[vis]"),
+            "PSI {bound}"
+        );
+    }
+    assert!(satisfiable_in(ORDERS, "CC", 2, "not queueTurns[vis]"));
+    assert!(satisfiable_in(ORDERS, "PC", 3, "not queueOrder[vis]"));
+    // A queue whose keys are parameters is no queue: no facts.
+    let param = ORDERS
+        .replace(
+            "program NewOrder(d: DId, c: CId)",
+            "program NewOrder(d: DId, c: CId, o: OId)",
+        )
+        .replace("n.next_o", "o");
+    let text = programs::model_with_commands(
+        &load(&param),
+        &Query {
+            pred: "ExecSI".into(),
+            level: "SI".into(),
+            bound: 2,
+            records: Some(2),
+            complete: true,
+            abstract_rows: false,
+            dangerous_structures: true,
+            queue_facts: true,
+        },
+    );
+    assert!(!text.contains("all t: Delivery, n: NewOrder"), "{text}");
 }
 
 #[test]

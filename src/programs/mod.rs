@@ -94,6 +94,10 @@ pub struct Query {
     /// (`dangerousStart` in the library). On by default; off asks for every chordless
     /// path, which proves less and never more.
     pub dangerous_structures: bool,
+    /// Give the abstraction the facts a queue's MIN and counter imply (`queueOrder`,
+    /// `queueTurns` in the model; see `queue_facts`). On by default; off leaves them
+    /// out, which proves less and never more.
+    pub queue_facts: bool,
 }
 
 impl Query {
@@ -107,6 +111,21 @@ impl Query {
     pub fn dangerous_start(&self) -> bool {
         self.dangerous_structures && matches!(self.pred.as_str(), "ExecSI" | "ExecSER")
     }
+
+    /// What the generated model's queue preds (`queueOrder`, `queueTurns`) add to the
+    /// abstraction under this level: each holds in every execution of the programs
+    /// under the library's levels that have write-conflict visibility (and, for
+    /// `queueTurns`, prefix snapshots); a user's own level gets neither.
+    fn queue_facts(&self) -> &'static str {
+        if !self.queue_facts {
+            return "";
+        }
+        match self.pred.as_str() {
+            "ExecSI" | "ExecSER" => " and queueOrder[vis] and queueTurns[vis]",
+            "ExecPSI" => " and queueOrder[vis]",
+            _ => "",
+        }
+    }
 }
 
 /// What the command line (or the REPL) sets for every question, as [`Query`] names it.
@@ -117,6 +136,7 @@ pub struct Settings {
     pub complete: bool,
     pub abstract_rows: bool,
     pub dangerous_structures: bool,
+    pub queue_facts: bool,
 }
 
 /// The questions a command asks: one per level in `levels` (each with the settings'
@@ -134,6 +154,7 @@ pub fn queries(
         complete,
         abstract_rows,
         dangerous_structures,
+        queue_facts,
     } = settings.clone();
     if levels.is_empty() {
         if app.expects.is_empty() {
@@ -165,6 +186,7 @@ pub fn queries(
                     complete: !e.violation && e.bound.is_none(),
                     abstract_rows,
                     dangerous_structures,
+                    queue_facts,
                 };
                 Ok((query, Some(e.clone())))
             })
@@ -181,6 +203,7 @@ pub fn queries(
                 complete,
                 abstract_rows,
                 dangerous_structures,
+                queue_facts,
             };
             Ok((query, None))
         })
@@ -284,8 +307,9 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
             );
         }
     };
+    let queues = q.queue_facts();
     let seen = if q.abstract_rows {
-        ""
+        queues
     } else {
         " and seen[vis, ar]"
     };
@@ -296,7 +320,7 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     );
     let _ = writeln!(
         out,
-        "run notInductive {{ some vis, ar, wr, ww, rw: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and possibleDeps[vis, ar, wr, ww, rw] and not inductive[ar, wr, ww, rw, Inst] }} {}",
+        "run notInductive {{ some vis, ar, wr, ww, rw: Inst -> Inst | execution[vis, ar] and {p}[vis, ar]{queues} and possibleDeps[vis, ar, wr, ww, rw] and not inductive[ar, wr, ww, rw, Inst] }} {}",
         scope("3".into())
     );
     let (start_note, start) = if q.dangerous_start() {
@@ -314,7 +338,7 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     );
     let _ = writeln!(
         out,
-        "run chordless {{ some vis, ar, wr, ww, rw, path: Inst -> Inst | execution[vis, ar] and {p}[vis, ar] and possibleDeps[vis, ar, wr, ww, rw] and chordlessPath[wr, ww, rw, path]{start} }} {}",
+        "run chordless {{ some vis, ar, wr, ww, rw, path: Inst -> Inst | execution[vis, ar] and {p}[vis, ar]{queues} and possibleDeps[vis, ar, wr, ww, rw] and chordlessPath[wr, ww, rw, path]{start} }} {}",
         scope(format!("exactly {}", k + 1))
     );
     if !q.abstract_rows {
@@ -322,7 +346,7 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
             out,
             "-- {level} over the abstraction (rows need not be in the snapshot), for the chordless-path argument"
         );
-        cycles(&mut out, "abstractCycle", "");
+        cycles(&mut out, "abstractCycle", queues);
     }
     out
 }

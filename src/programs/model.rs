@@ -214,6 +214,9 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
         lookups: BTreeMap::new(),
         counter_inserts: Vec::new(),
         extremes: BTreeMap::new(),
+        top_level: BTreeSet::new(),
+        group_mins: Vec::new(),
+        group_deletes: Vec::new(),
         field_names: BTreeSet::new(),
     };
     b.check_names(app);
@@ -304,6 +307,12 @@ struct Builder<'s> {
     counter_inserts: Vec<CounterInsert>,
     /// SELECTs of MIN or MAX of a column, exact: atom -> column (one value of it).
     extremes: BTreeMap<String, String>,
+    /// Statements at the top level of their program (outside IF and FOREACH): they run
+    /// in every instance of it.
+    top_level: BTreeSet<String>,
+    /// MIN over a group of a table, and DELETEs of the record it found (`queue_preds`).
+    group_mins: Vec<GroupMin>,
+    group_deletes: Vec<GroupDelete>,
     /// Columns and parameters: a domain of the same name cannot be named in a formula
     /// (it would be ambiguous), so it gets no order.
     field_names: BTreeSet<String>,
@@ -315,6 +324,8 @@ struct Builder<'s> {
 #[derive(Clone, Debug)]
 struct CounterInsert {
     program: String,
+    /// The program's position (`StmtInfo::program`).
+    program_index: usize,
     /// The INSERT and the lookup that found the counter's record.
     insert: String,
     lookup: String,
@@ -327,6 +338,29 @@ struct CounterInsert {
     /// those values belong to this counter.
     group: Option<Vec<(String, String)>>,
     table: String,
+}
+
+/// `x := SELECT MIN(K) FROM T WHERE g1 = p1 AND …`, at the top level of its program
+/// and before any INSERT or DELETE in it: the least key of one group of T's records in
+/// the instance's snapshot (the WHERE clause is equalities of columns to parameters).
+#[derive(Clone, Debug)]
+struct GroupMin {
+    program: String,
+    atom: String,
+    table: String,
+    key: String,
+    sort: String,
+    /// (column of T, parameter), sorted.
+    group: Vec<(String, String)>,
+}
+
+/// `DELETE FROM T WHERE g1 = p1 AND … AND K = x.K`, at the top level, with `x` a
+/// [`GroupMin`]'s local and the same group: it deletes the record the MIN found.
+#[derive(Clone, Debug)]
+struct GroupDelete {
+    min: String,
+    group: Vec<(String, String)>,
+    key: String,
 }
 
 /// What a name in an expression stands for.
@@ -837,6 +871,10 @@ impl Builder<'_> {
         let table = self.table(table_name)?;
         let info = self.tables[table].clone();
         let field = |c: &str| format!("{}_{}", info.name, c);
+        let top = path == TRUE && ctx.loops == 0;
+        if top {
+            self.top_level.insert(atom.clone());
+        }
         let mut reads: BTreeSet<String> = BTreeSet::new();
         let mut writes: BTreeSet<String> = BTreeSet::new();
         let mut scans: BTreeSet<String> = BTreeSet::new();
@@ -1015,9 +1053,58 @@ impl Builder<'_> {
                 )
             })
         };
-        if let Some((_, col)) = &extreme {
+        if let Some((least, col)) = &extreme {
             self.ordered.insert(col.sort.clone());
             self.extremes.insert(atom.clone(), col.name.clone());
+            let mut group = Vec::new();
+            if *least
+                && top
+                && ctx.alive_writers.is_empty()
+                && let Some(f) = filter
+                && key_equalities(f, &ctx.params, &|_, _| false, &mut group)
+            {
+                group.sort();
+                self.group_mins.push(GroupMin {
+                    program: ctx.name.clone(),
+                    atom: atom.clone(),
+                    table: info.name.clone(),
+                    key: col.name.clone(),
+                    sort: col.sort.clone(),
+                    group,
+                });
+            }
+        }
+        if let (
+            Sql::Delete {
+                filter: Some(f), ..
+            },
+            true,
+        ) = (sql, top)
+        {
+            let mins: BTreeMap<&str, &GroupMin> = self
+                .group_mins
+                .iter()
+                .map(|m| (m.atom.as_str(), m))
+                .collect();
+            let found = |x: &Name| locals.get(&x.text).and_then(|(a, _)| mins.get(a.as_str()));
+            let mut pairs = Vec::new();
+            let single = |x: &Name, c: &Name| found(x).is_some_and(|m| m.key == c.text);
+            if key_equalities(f, &ctx.params, &single, &mut pairs) {
+                // One `K = x.K`; the rest the group's parameters.
+                let (by_min, mut group): (Vec<_>, Vec<_>) =
+                    pairs.into_iter().partition(|(_, v)| v.contains('.'));
+                group.sort();
+                if let [(key, value)] = by_min.as_slice()
+                    && let Some((local, _)) = value.split_once('.')
+                    && let Some((min, _)) = locals.get(local)
+                {
+                    self.group_deletes.push(GroupDelete {
+                        min: min.clone(),
+                        group,
+                        key: key.clone(),
+                    });
+                }
+            }
         }
         // Exact rows (the `seen` pred): a statement selects only records its snapshot
         // holds, all of them when the WHERE clause is exact; an INSERT adds a record the
@@ -1182,6 +1269,7 @@ impl Builder<'_> {
             .all(|(ccol, _)| group.iter().any(|(_, c)| c == ccol));
         Some(CounterInsert {
             program: ctx.name.clone(),
+            program_index: ctx.index,
             insert: insert.to_string(),
             lookup: lookup.clone(),
             field: format!("{}_{}", source.name, counter.name),
@@ -1260,6 +1348,157 @@ impl Builder<'_> {
                 );
                 let _ = writeln!(out, "    }}");
             }
+        }
+        let _ = writeln!(out, "}}");
+        out
+    }
+
+    /// Queues: a table T whose records are found by MIN of their key over a group
+    /// (`GroupMin`), every INSERT into T taking the key from one counter F of the
+    /// group's record (`CounterInsert`), and every program that takes a key from F also
+    /// incrementing F on that record, each of these statements at the top level. Two
+    /// preds then hold in every execution of the programs, and of any sub-execution,
+    /// since each relates two instances only (the database starting consistent, as
+    /// `counters` assumes):
+    ///
+    /// - `queueOrder`, under PSI, SI and SER: an instance n that takes a key from F of
+    ///   the group and is invisible to an instance t whose MIN found o takes a larger
+    ///   key. o is in t's snapshot, inserted by some N visible to t (or initially there,
+    ///   below every counter value). N and n both write F, so one sees the other; had N
+    ///   seen n, t would see n too (vis transitive, or ar;vis in vis). So n sees N, and
+    ///   read a version of F at or after N's increment: every writer of F sees the
+    ///   earlier ones, so the versions grow along ar.
+    /// - `queueTurns`, under SI and SER: two instances whose MIN found records o1, o2 of
+    ///   one group and that delete them are never concurrent. With prefix snapshots
+    ///   S1 in S2 (say), o1 is still there in S2 (a deleter of it in S2 - S1 would
+    ///   conflict with t1 and be seen by t1 or see t1), so o2 <= o1; o2 < o1 would need
+    ///   o2's inserter in S2 - S1, which saw o1's inserter (both write F), hence o2 >
+    ///   o1. So o1 = o2, and both delete it: a conflict, so one sees the other.
+    ///
+    /// The completeness checks run on an abstraction in which statements select any
+    /// candidates; these preds give it back what MIN and the counter imply.
+    fn queue_preds(&self) -> String {
+        use std::fmt::Write;
+        let mut order = Vec::new();
+        let mut turns = Vec::new();
+        let top = |a: &str| self.top_level.contains(a);
+        // Every program taking a key from `field` increments it on the record it read.
+        let increments = |field: &str| {
+            self.counter_inserts
+                .iter()
+                .filter(|ci| ci.field == field)
+                .all(|ci| {
+                    top(&ci.insert)
+                        && top(&ci.lookup)
+                        && self.stmts.iter().any(|u| {
+                            u.program == ci.program_index
+                                && !u.insert
+                                && top(&u.atom)
+                                && u.writes.iter().any(|w| w == field)
+                                && self.lookups.contains_key(&u.atom)
+                                && self.lookups.get(&u.atom) == self.lookups.get(&ci.lookup)
+                        })
+                })
+        };
+        for (i, m) in self.group_mins.iter().enumerate() {
+            let inserts: Vec<&StmtInfo> = self
+                .stmts
+                .iter()
+                .filter(|s| s.insert && s.table == m.table)
+                .collect();
+            let keyed: Vec<&CounterInsert> = inserts
+                .iter()
+                .filter_map(|s| self.counter_inserts.iter().find(|ci| ci.insert == s.atom))
+                .collect();
+            let Some(first) = keyed.first() else { continue };
+            let Some(group) = &first.group else { continue };
+            let mut group = group.clone();
+            group.sort();
+            let columns: Vec<&String> = group.iter().map(|(t, _)| t).collect();
+            let min_columns: Vec<&String> = m.group.iter().map(|(c, _)| c).collect();
+            let queue = keyed.len() == inserts.len()
+                && columns == min_columns
+                && keyed.iter().all(|ci| {
+                    let mut g = ci.group.clone().unwrap_or_default();
+                    g.sort();
+                    ci.field == first.field && ci.key == m.key && g == group
+                })
+                && increments(&first.field);
+            if !queue {
+                continue;
+            }
+            let key = ident(&m.key);
+            for ci in self
+                .counter_inserts
+                .iter()
+                .filter(|ci| ci.field == first.field && ci.sort == m.sort)
+            {
+                let same: Vec<String> = group
+                    .iter()
+                    .map(|(tcol, ccol)| format!("o.{} = c.{}", ident(tcol), ident(ccol)))
+                    .collect();
+                order.push(format!(
+                    "  all t: {}, n: {} | let o = {}.(t.sel), c = {}.(n.sel) |\n    (t != n and some o and {} and n not in vis.t) implies o.{key} -> {}.(n.sel).{} in {}__lt",
+                    m.program,
+                    ci.program,
+                    m.atom,
+                    ci.lookup,
+                    same.join(" and "),
+                    ci.insert,
+                    ident(&ci.key),
+                    m.sort
+                ));
+            }
+            let deletes = |m: &GroupMin| {
+                self.group_deletes
+                    .iter()
+                    .any(|d| d.min == m.atom && d.group == m.group && d.key == m.key)
+            };
+            if !deletes(m) {
+                continue;
+            }
+            for m2 in &self.group_mins[i..] {
+                if m2.table != m.table
+                    || m2.group.iter().map(|(c, _)| c).ne(columns.iter().copied())
+                    || !deletes(m2)
+                {
+                    continue;
+                }
+                let same: Vec<String> = columns
+                    .iter()
+                    .map(|c| format!("o1.{c} = o2.{c}", c = ident(c)))
+                    .collect();
+                turns.push(format!(
+                    "  all t1: {}, t2: {} | let o1 = {}.(t1.sel), o2 = {}.(t2.sel) |\n    (t1 != t2 and some o1 and some o2 and {}) implies t1 -> t2 in vis + ~vis",
+                    m.program,
+                    m2.program,
+                    m.atom,
+                    m2.atom,
+                    same.join(" and ")
+                ));
+            }
+        }
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "\n-- queues (MIN over a group whose keys come from a counter): under PSI, SI and SER"
+        );
+        let _ = writeln!(
+            out,
+            "-- a key taken after an instance's MIN, unseen by it, is larger than what it found"
+        );
+        let _ = writeln!(out, "pred queueOrder[vis: Inst -> Inst] {{");
+        for line in &order {
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = writeln!(out, "}}");
+        let _ = writeln!(
+            out,
+            "-- under SI and SER, two instances that find and delete a group's oldest record see one another"
+        );
+        let _ = writeln!(out, "pred queueTurns[vis: Inst -> Inst] {{");
+        for line in &turns {
+            let _ = writeln!(out, "{line}");
         }
         let _ = writeln!(out, "}}");
         out
@@ -1437,6 +1676,7 @@ impl Builder<'_> {
             .map(|p| format!("{p}__sees[vis, ar]"))
             .collect();
         out.push_str(&self.counters_pred());
+        out.push_str(&self.queue_preds());
         let mut sees = sees;
         sees.push("counters[vis, ar]".into());
         let _ = writeln!(

@@ -15,7 +15,7 @@ use crate::render;
 use super::session::Session;
 use super::worker::JobEnd;
 
-const USAGE: &str = "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [abstract] [no-dangerous] [history]";
+const USAGE: &str = "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [abstract] [no-dangerous] [no-queues] [history]";
 
 /// The words `programs` gives a meaning to after the file (for completion too).
 pub const KEYWORDS: &[&str] = &[
@@ -25,6 +25,7 @@ pub const KEYWORDS: &[&str] = &[
     "records",
     "abstract",
     "no-dangerous",
+    "no-queues",
     "history",
 ];
 
@@ -48,12 +49,14 @@ struct Args {
     abstract_rows: bool,
     /// Every chordless path under SI/SER (the CLI's `--no-dangerous-structures`).
     plain_paths: bool,
+    /// No queue facts in the abstraction (the CLI's `--no-queue-facts`).
+    no_queues: bool,
     /// Print only a violation's execution as a history (the CLI's `--emit-history`).
     history: bool,
 }
 
 /// Read the arguments: the file, and `level A,B` (names up to the next keyword, split
-/// at commas and spaces), `cycle K`, `complete`, `records N`, `abstract`, `no-dangerous`, `history` in
+/// at commas and spaces), `cycle K`, `complete`, `records N`, `abstract`, `no-dangerous`, `no-queues`, `history` in
 /// any order.
 fn parse_args(arg: &str) -> Result<Args, String> {
     let words: Vec<&str> = arg.split_whitespace().collect();
@@ -65,6 +68,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
     let mut history = false;
     let mut abstract_rows = false;
     let mut plain_paths = false;
+    let mut no_queues = false;
     let number = |w: Option<&&str>| w.and_then(|w| w.parse::<usize>().ok());
     let mut i = 0;
     while i < words.len() {
@@ -101,6 +105,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             "history" => history = true,
             "abstract" => abstract_rows = true,
             "no-dangerous" => plain_paths = true,
+            "no-queues" => no_queues = true,
             w => files.push(w),
         }
         i += 1;
@@ -119,6 +124,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             records,
             abstract_rows,
             plain_paths,
+            no_queues,
             history,
         }),
         _ => Err(USAGE.to_string()),
@@ -211,6 +217,7 @@ fn queries(app: &AppModel, args: &Args) -> Result<Vec<(Query, Option<Expect>)>, 
             complete: args.complete,
             abstract_rows: args.abstract_rows,
             dangerous_structures: !args.plain_paths,
+            queue_facts: !args.no_queues,
         },
     )
 }
@@ -221,9 +228,10 @@ mod tests {
 
     #[test]
     fn arguments_come_in_any_order_after_the_keywords_they_belong_to() {
-        let a =
-            parse_args("f.prog level SI, PSI,CC cycle 3 complete records 2 abstract no-dangerous")
-                .unwrap();
+        let a = parse_args(
+            "f.prog level SI, PSI,CC cycle 3 complete records 2 abstract no-dangerous no-queues",
+        )
+        .unwrap();
         assert_eq!(
             a,
             Args {
@@ -234,6 +242,7 @@ mod tests {
                 records: Some(2),
                 abstract_rows: true,
                 plain_paths: true,
+                no_queues: true,
                 history: false,
             }
         );
