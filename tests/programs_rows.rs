@@ -353,19 +353,17 @@ fn queue_facts_hold_in_every_execution_with_exact_rows() {
     // the completeness checks' abstraction assumes. Every exact execution satisfies them
     // under the levels that get them, and not under CC (no write-conflict visibility).
     let app = load(ORDERS);
-    let model = programs::model_with_commands(
-        &app,
-        &Query {
-            pred: "ExecSI".into(),
-            level: "SI".into(),
-            bound: 2,
-            records: Some(2),
-            complete: true,
-            abstract_rows: false,
-            dangerous_structures: true,
-            queue_facts: true,
-        },
-    );
+    let query = Query {
+        pred: "ExecSI".into(),
+        level: "SI".into(),
+        bound: 2,
+        records: Some(2),
+        complete: true,
+        abstract_rows: false,
+        dangerous_structures: true,
+        queue_facts: true,
+    };
+    let model = programs::model_with_commands(&app, &query);
     assert!(model.contains("all t: Delivery, n: NewOrder"), "{model}");
     assert!(model.contains("all t1: Delivery, t2: Delivery"), "{model}");
     assert!(model.contains("and queueOrder[vis] and queueTurns[vis]"));
@@ -391,20 +389,17 @@ fn queue_facts_hold_in_every_execution_with_exact_rows() {
             "program NewOrder(d: DId, c: CId, o: OId)",
         )
         .replace("n.next_o", "o");
-    let text = programs::model_with_commands(
-        &load(&param),
-        &Query {
-            pred: "ExecSI".into(),
-            level: "SI".into(),
-            bound: 2,
-            records: Some(2),
-            complete: true,
-            abstract_rows: false,
-            dangerous_structures: true,
-            queue_facts: true,
-        },
-    );
+    let text = programs::model_with_commands(&load(&param), &query);
     assert!(!text.contains("all t: Delivery, n: NewOrder"), "{text}");
+    // Without the DELETE of what the MIN found, two Deliveries need not see one
+    // another: the order fact only.
+    let peek = ORDERS.replace(
+        "DELETE FROM NewOrders WHERE no_d = d AND no_id = oldest.no_id;",
+        "",
+    );
+    let text = programs::model_with_commands(&load(&peek), &query);
+    assert!(text.contains("all t: Delivery, n: NewOrder"), "{text}");
+    assert!(!text.contains("all t1: Delivery, t2: Delivery"), "{text}");
 }
 
 #[test]

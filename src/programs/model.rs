@@ -359,6 +359,7 @@ struct GroupMin {
 #[derive(Clone, Debug)]
 struct GroupDelete {
     min: String,
+    table: String,
     group: Vec<(String, String)>,
     key: String,
 }
@@ -1100,6 +1101,7 @@ impl Builder<'_> {
                 {
                     self.group_deletes.push(GroupDelete {
                         min: min.clone(),
+                        table: info.name.clone(),
                         group,
                         key: key.clone(),
                     });
@@ -1450,9 +1452,9 @@ impl Builder<'_> {
                 ));
             }
             let deletes = |m: &GroupMin| {
-                self.group_deletes
-                    .iter()
-                    .any(|d| d.min == m.atom && d.group == m.group && d.key == m.key)
+                self.group_deletes.iter().any(|d| {
+                    d.min == m.atom && d.table == m.table && d.group == m.group && d.key == m.key
+                })
             };
             if !deletes(m) {
                 continue;
