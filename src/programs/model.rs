@@ -1380,7 +1380,6 @@ impl Builder<'_> {
     /// The completeness checks run on an abstraction in which statements select any
     /// candidates; these preds give it back what MIN and the counter imply.
     fn queue_preds(&self) -> String {
-        use std::fmt::Write;
         let mut order = Vec::new();
         let mut turns = Vec::new();
         let top = |a: &str| self.top_level.contains(a);
@@ -1480,30 +1479,20 @@ impl Builder<'_> {
                 ));
             }
         }
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "\n-- queues (MIN over a group whose keys come from a counter): under PSI, SI and SER"
-        );
-        let _ = writeln!(
-            out,
-            "-- a key taken after an instance's MIN, unseen by it, is larger than what it found"
-        );
-        let _ = writeln!(out, "pred queueOrder[vis: Inst -> Inst] {{");
-        for line in &order {
-            let _ = writeln!(out, "{line}");
-        }
-        let _ = writeln!(out, "}}");
-        let _ = writeln!(
-            out,
-            "-- under SI and SER, two instances that find and delete a group's oldest record see one another"
-        );
-        let _ = writeln!(out, "pred queueTurns[vis: Inst -> Inst] {{");
-        for line in &turns {
-            let _ = writeln!(out, "{line}");
-        }
-        let _ = writeln!(out, "}}");
-        out
+        let pred = |comment: &str, name: &str, lines: &[String]| {
+            let body: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            format!("{comment}\npred {name}[vis: Inst -> Inst] {{\n{body}}}\n")
+        };
+        pred(
+            "\n-- queues (MIN over a group whose keys come from a counter): under PSI, SI and SER\n\
+             -- a key taken after an instance's MIN, unseen by it, is larger than what it found",
+            "queueOrder",
+            &order,
+        ) + &pred(
+            "-- under SI and SER, two instances that find and delete a group's oldest record see one another",
+            "queueTurns",
+            &turns,
+        )
     }
 
     fn program_facts(&mut self, ctx: &ProgramCtx) {
