@@ -323,27 +323,26 @@ fn the_core_of_tpcc_is_serializable_under_si_in_small_executions_with_exact_rows
         dangerous_structures: true,
         queue_facts: true,
     };
-    let report = programs::check_level(&app, &q, &RunOptions::default(), None).unwrap();
+    let outcome = |q: &Query| {
+        programs::check_level(&app, q, &RunOptions::default(), None)
+            .unwrap()
+            .outcome
+    };
+    let with = outcome(&q);
     assert!(
-        matches!(
-            report.outcome,
-            Outcome::NoCycle(programs::Completeness::Chordless)
-        ),
-        "{:?}",
-        report.outcome
+        matches!(with, Outcome::NoCycle(programs::Completeness::Chordless)),
+        "{with:?}"
     );
-    let without = Query {
+    let without = outcome(&Query {
         queue_facts: false,
         ..q
-    };
-    let report = programs::check_level(&app, &without, &RunOptions::default(), None).unwrap();
+    });
     assert!(
         matches!(
-            report.outcome,
+            without,
             Outcome::NoCycle(programs::Completeness::AbstractCycle)
         ),
-        "{:?}",
-        report.outcome
+        "{without:?}"
     );
 }
 

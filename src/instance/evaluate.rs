@@ -651,10 +651,8 @@ impl<'a> Evaluator<'a> {
             None
         };
         if let Some(orders) = orders {
-            self.enumerating += 1;
-            let found = self.first_deciding(q, decl, orders, true, rest, body);
-            self.enumerating -= 1;
-            return Ok(found? == (q == Quantifier::Some));
+            let found = self.first_deciding(q, decl, orders, true, rest, body)?;
+            return Ok(found == (q == Quantifier::Some));
         }
         let range = match self.decl_range(decl) {
             Err(e) if e.message.contains("too large") => {
@@ -674,17 +672,9 @@ impl<'a> Evaluator<'a> {
             )));
         }
         if higher_order {
-            self.enumerating += 1;
-            let found = self.first_deciding(
-                q,
-                decl,
-                (0..range.len()).map(|i| range.get(i)),
-                false,
-                rest,
-                body,
-            );
-            self.enumerating -= 1;
-            return Ok(found? == (q == Quantifier::Some));
+            let values = (0..range.len()).map(|i| range.get(i));
+            let found = self.first_deciding(q, decl, values, false, rest, body)?;
+            return Ok(found == (q == Quantifier::Some));
         }
         for i in 0..range.len() {
             if self.decides(q, decl, range.get(i), rest, body)? {
@@ -695,7 +685,8 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Whether one of `values` (each against the budget; with `check_range`, those
-    /// outside the declaration's range skipped) decides `q decl, rest | body`.
+    /// outside the declaration's range skipped) decides `q decl, rest | body`. Counts
+    /// as enumerating (`Evaluator::enumerating`) while it runs.
     fn first_deciding(
         &mut self,
         q: Quantifier,
@@ -705,16 +696,22 @@ impl<'a> Evaluator<'a> {
         rest: &[Decl],
         body: &Formula,
     ) -> Result<bool, EvalError> {
+        self.enumerating += 1;
+        let mut found = Ok(false);
         for value in values {
-            if check_range && !self.in_range(decl, &value)? {
-                continue;
-            }
-            self.spend_budget(decl)?;
-            if self.decides(q, decl, value, rest, body)? {
-                return Ok(true);
+            found = (|| {
+                if check_range && !self.in_range(decl, &value)? {
+                    return Ok(false);
+                }
+                self.spend_budget(decl)?;
+                self.decides(q, decl, value, rest, body)
+            })();
+            if !matches!(found, Ok(false)) {
+                break;
             }
         }
-        Ok(false)
+        self.enumerating -= 1;
+        found
     }
 
     /// `q decls | body` decided by the oracle, if there is one and it answers: the formula
@@ -918,20 +915,17 @@ impl<'a> Evaluator<'a> {
         close_transitively(&mut before);
         let count = linear_extensions(&before);
         if count > self.budget.min(self.order_budget) {
-            let (mut holds, mut within) = (Vec::new(), Vec::new());
+            let mut within = Vec::new();
             for (i, &a) in elems.iter().enumerate() {
                 for (j, &b) in elems.iter().enumerate() {
                     if i != j && before[i] & (1 << j) == 0 {
                         within.extend_from_slice(&[a, b]);
-                        if before[j] & (1 << i) != 0 {
-                            holds.extend_from_slice(&[a, b]);
-                        }
                     }
                 }
             }
             // Of the declaration's range only: an order over `elems` may reach outside it.
             let bound = self.expr(&decl.bound)?;
-            let holds = TupleSet::from_flat(2, holds);
+            let holds = required_pairs(elems.as_slice(), &before);
             if !holds.is_subset(&bound) {
                 return Ok(Orders::Listed(Vec::new()));
             }
@@ -972,16 +966,8 @@ impl<'a> Evaluator<'a> {
             if (0..n).any(|i| before[i] & (1 << i) != 0) {
                 return Ok(false);
             }
-            let mut pairs = Vec::new();
-            for (j, &b) in before.iter().enumerate() {
-                for (i, &a) in elems.iter().enumerate() {
-                    if b & (1 << i) != 0 {
-                        pairs.extend_from_slice(&[a, elems[j]]);
-                    }
-                }
-            }
             let mark = self.env.len();
-            self.env.bind(var, TupleSet::from_flat(2, pairs));
+            self.env.bind(var, required_pairs(elems, before));
             let mut forced = Vec::new();
             let mut failed = false;
             for x in grows {
@@ -1356,6 +1342,20 @@ const MAX_ORDERED_ELEMS: usize = 16;
 
 /// The number of sequences of all `before.len()` elements in which each element `i`
 /// comes after the elements of the mask `before[i]`: a count per set of placed elements.
+/// The pairs `before` requires of an order over `elems` (bit i of `before[j]`: elems[i]
+/// precedes elems[j]).
+fn required_pairs(elems: &[Atom], before: &[u32]) -> TupleSet {
+    let mut pairs = Vec::new();
+    for (j, &b) in before.iter().enumerate() {
+        for (i, &a) in elems.iter().enumerate() {
+            if b & (1 << i) != 0 {
+                pairs.extend_from_slice(&[a, elems[j]]);
+            }
+        }
+    }
+    TupleSet::from_flat(2, pairs)
+}
+
 /// `before` (bit j of `before[i]`: j precedes i) closed under transitivity.
 fn close_transitively(before: &mut [u32]) {
     for k in 0..before.len() {
