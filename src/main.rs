@@ -257,6 +257,10 @@ struct SolverArgs {
     /// growing with the order force
     #[arg(long)]
     no_recheck_saturate: bool,
+    /// Compare integers of sets (`int[x.v] =< int[y.v]`) through adders only, not
+    /// through the order encoding while each set holds at most one integer
+    #[arg(long)]
+    no_int_ladders: bool,
     /// CEGIS: keep slow verifiers on varisat instead of moving them to CaDiCaL.
     #[arg(long)]
     no_escalate: bool,
@@ -424,6 +428,7 @@ impl SolverArgs {
         o.solve.count_injections = !self.no_count_injections;
         o.solve.recheck_orders = !self.no_recheck_orders;
         o.solve.recheck_saturate = !self.no_recheck_saturate;
+        o.solve.int_ladders = !self.no_int_ladders;
         o.solve.escalate = !self.no_escalate;
         o.solve.incremental = !self.no_incremental;
         o.solve.overlap_singletons = !self.no_singleton_overlap;

@@ -2,7 +2,10 @@
 //! and sum, at bitwidths 2–4, solved with integers wrapping around and with Alloy's
 //! overflow prevention, first-order and with one quantifier over sets, must agree with
 //! enumerating every instance through the independent evaluator (which computes integers
-//! by arithmetic, not by circuits). Every SAT answer is re-checked by the evaluator.
+//! by arithmetic, not by circuits), with comparisons through ladders (the order encoding,
+//! used where a set provably holds at most one integer: half the problems state
+//! `all a: S | lone a.val` or `one a.val` first, and sets are chosen by if-then-else) and
+//! through adders only. Every SAT answer is re-checked by the evaluator.
 
 use crate::common::random_problem;
 
@@ -100,6 +103,8 @@ struct Gen<'a> {
     set_vars: Vec<VarId>,
     next_var: u32,
     bitwidth: u32,
+    /// Mostly sets of at most one integer, and always the declaration that says so.
+    ladders: bool,
 }
 
 impl Gen<'_> {
@@ -120,15 +125,21 @@ impl Gen<'_> {
 
     /// A set of integers.
     fn int_set(&mut self, depth: u32) -> Expr {
+        if self.ladders && !self.atom_vars.is_empty() && self.rng.chance(60) {
+            let v = Expr::var(*self.rng.pick(&self.atom_vars), 1);
+            return Expr::join(v, self.shape.val.clone());
+        }
         let mut choices = vec![0, 1, 2];
+        // `v.val` and `v` hold at most one integer (the former under the fact): weighted up
+        // so that ladders see many comparisons.
         if !self.atom_vars.is_empty() {
-            choices.push(3);
+            choices.extend([3, 3, 3]);
         }
         if !self.int_vars.is_empty() {
-            choices.push(4);
+            choices.extend([4, 4]);
         }
         if depth > 0 {
-            choices.extend([5, 6]);
+            choices.extend([5, 6, 7]);
         }
         match *self.rng.pick(&choices) {
             0 => self.shape.i.clone(),
@@ -140,6 +151,10 @@ impl Gen<'_> {
             ),
             4 => Expr::var(*self.rng.pick(&self.int_vars), 1),
             5 => self.int(depth - 1).atom(),
+            7 => {
+                let c = self.formula(depth - 1);
+                Expr::if_then_else(c, self.int_set(depth - 1), self.int_set(depth - 1))
+            }
             _ => {
                 let a = self.int_set(depth - 1);
                 let b = self.int_set(depth - 1);
@@ -208,13 +223,24 @@ impl Gen<'_> {
     fn formula(&mut self, depth: u32) -> Formula {
         let atomic = depth == 0 || self.rng.chance(30);
         if atomic {
-            return match self.rng.below(5) {
+            return match self.rng.below(7) {
                 0..3 => {
                     let cmp = *self.rng.pick(&[IntCmp::Eq, IntCmp::Lt, IntCmp::Le]);
                     self.int(depth).compare(cmp, &self.int(depth))
                 }
                 3 => self.int(depth).atom().in_(&self.int_set(depth)),
-                _ => self.int_set(depth).some(),
+                4 => self.int_set(depth).some(),
+                // The sums of two sets, or of a set and a literal: the shape ladders take.
+                _ => {
+                    let cmp = *self.rng.pick(&[IntCmp::Eq, IntCmp::Lt, IntCmp::Le]);
+                    let left = IntExpr::sum_atoms(self.int_set(depth));
+                    let right = if self.rng.chance(30) {
+                        IntExpr::constant(self.rng.below(1 << self.bitwidth) as i64 - 2)
+                    } else {
+                        IntExpr::sum_atoms(self.int_set(depth))
+                    };
+                    left.compare(cmp, &right)
+                }
             };
         }
         let d = depth - 1;
@@ -259,7 +285,7 @@ impl Gen<'_> {
 }
 
 /// A random problem; with `higher_order`, wrapped in a quantifier over subsets of `S`.
-fn random_int_problem(seed: u64, higher_order: bool) -> Problem {
+fn random_int_problem(seed: u64, higher_order: bool, ladders: bool) -> Problem {
     let mut rng = Rng::new(seed);
     let shape = shape(&mut rng);
     let bitwidth = shape.bounds.universe.bitwidth().unwrap();
@@ -271,6 +297,27 @@ fn random_int_problem(seed: u64, higher_order: bool) -> Problem {
         set_vars: Vec::new(),
         next_var: 0,
         bitwidth,
+        ladders,
+    };
+    // Half the problems declare `val: lone Int` or `val: one Int`: comparisons of
+    // `int[a.val]` may then use ladders.
+    let fact = match g.rng.below(4) {
+        0 | 1 if !ladders => None,
+        0 | 1 => Some(2 + g.rng.below(2)),
+        k => Some(k),
+    };
+    let fact = match fact {
+        None => None,
+        Some(k) => {
+            let decl = g.decl(shape.s.clone(), DeclMult::One);
+            let row = Expr::join(decl.var_expr(), shape.val.clone());
+            let mult = Formula::forall(vec![decl], if k == 2 { row.lone() } else { row.one() });
+            // With its type, as Alloy's declarations give: outside `S`, `val` is empty.
+            let typed = shape
+                .val
+                .in_(&Expr::product(shape.s.clone(), shape.ints.clone()));
+            Some(Formula::and([mult, typed]))
+        }
     };
     let formula = if higher_order {
         let q = if g.rng.chance(50) {
@@ -289,7 +336,10 @@ fn random_int_problem(seed: u64, higher_order: bool) -> Problem {
     };
     Problem {
         bounds: shape.bounds.clone(),
-        formula,
+        formula: match fact {
+            Some(fact) => Formula::and([fact, formula]),
+            None => formula,
+        },
     }
 }
 
@@ -306,10 +356,10 @@ fn solve_checked(p: &Problem, opts: &SolveOptions, what: &str) -> bool {
     }
 }
 
-fn compare(problems: u64, higher_order: bool) {
+fn compare(problems: u64, higher_order: bool, ladders: bool) {
     let (mut sat, mut unsat) = (0, 0);
     for seed in 0..problems {
-        let base = random_int_problem(seed, higher_order);
+        let base = random_int_problem(seed, higher_order, ladders);
         let ints = Expr::rel(solder::logic::RelId(0), 1);
         for prevent in [false, true] {
             let p = if prevent {
@@ -323,27 +373,33 @@ fn compare(problems: u64, higher_order: bool) {
             let expected = count_models(&p.bounds, &p.formula, 1 << 16)
                 .unwrap_or_else(|e| panic!("seed {seed}: brute force: {e}"))
                 > 0;
-            for backend in [BackendKind::Cadical, BackendKind::Varisat] {
-                for symmetry in [20, 0] {
-                    let opts = SolveOptions {
-                        backend,
-                        symmetry,
-                        ..SolveOptions::default()
-                    };
-                    let what = format!(
-                        "seed {seed} (overflow {}, {backend:?}, symmetry {symmetry})",
-                        if prevent { "prevented" } else { "wraps" }
-                    );
-                    let got = solve_checked(&p, &opts, &what);
-                    assert_eq!(
-                        got,
-                        expected,
-                        "{what}: solver says {}, brute force {}\n{}",
-                        if got { "SAT" } else { "UNSAT" },
-                        if expected { "SAT" } else { "UNSAT" },
-                        p.formula
-                    );
-                }
+            let configs = [
+                (BackendKind::Cadical, 20, true),
+                (BackendKind::Cadical, 0, true),
+                (BackendKind::Varisat, 20, true),
+                (BackendKind::Varisat, 0, false),
+                (BackendKind::Cadical, 20, false),
+            ];
+            for (backend, symmetry, int_ladders) in configs {
+                let opts = SolveOptions {
+                    backend,
+                    symmetry,
+                    int_ladders,
+                    ..SolveOptions::default()
+                };
+                let what = format!(
+                    "seed {seed} (overflow {}, {backend:?}, symmetry {symmetry}, ladders {int_ladders})",
+                    if prevent { "prevented" } else { "wraps" }
+                );
+                let got = solve_checked(&p, &opts, &what);
+                assert_eq!(
+                    got,
+                    expected,
+                    "{what}: solver says {}, brute force {}\n{}",
+                    if got { "SAT" } else { "UNSAT" },
+                    if expected { "SAT" } else { "UNSAT" },
+                    p.formula
+                );
             }
             if expected { sat += 1 } else { unsat += 1 }
         }
@@ -357,12 +413,17 @@ fn compare(problems: u64, higher_order: bool) {
 
 #[test]
 fn first_order_integer_problems_agree_with_brute_force() {
-    compare(300, false);
+    compare(300, false, false);
 }
 
 #[test]
 fn integer_problems_with_a_set_quantifier_agree_with_brute_force() {
-    compare(150, true);
+    compare(150, true, false);
+}
+
+#[test]
+fn integer_problems_shaped_for_ladders_agree_with_brute_force() {
+    compare(200, false, true);
 }
 
 #[test]

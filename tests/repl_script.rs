@@ -521,6 +521,7 @@ fn set_changes_and_shows_options() {
          set count_injections off\n\
          set recheck_orders off\n\
          set recheck_saturate off\n\
+         set int_ladders off\n\
          set child_blocks off\n\
          set max_vars 1,000\n\
          set overflow prevent\n\
@@ -532,7 +533,7 @@ fn set_changes_and_shows_options() {
          set overflow sometimes\n",
     );
     assert_eq!(code, 2);
-    let first: Vec<&str> = out.lines().take(21).collect();
+    let first: Vec<&str> = out.lines().take(22).collect();
     assert_eq!(
         first,
         [
@@ -553,13 +554,14 @@ fn set_changes_and_shows_options() {
             "count_injections on",
             "recheck_orders on",
             "recheck_saturate on",
+            "int_ladders on",
             "child_blocks on",
             "max_vars 2000000",
             "ascii off",
             "overflow wrap",
         ]
     );
-    let mut last: Vec<&str> = out.lines().rev().take(21).collect();
+    let mut last: Vec<&str> = out.lines().rev().take(22).collect();
     last.reverse();
     assert_eq!(
         last,
@@ -581,6 +583,7 @@ fn set_changes_and_shows_options() {
             "count_injections off",
             "recheck_orders off",
             "recheck_saturate off",
+            "int_ladders off",
             "child_blocks off",
             "max_vars 1000",
             "ascii off",

@@ -42,7 +42,7 @@ const POLL: Duration = Duration::from_millis(10);
 /// that a bench can pass them through its own arguments):
 ///
 /// - `--naive`, `--no-instantiate`, `--no-terms`, `--no-escalate`, `--no-incremental`: the
-///   CEGIS switches; `--no-count-injections`; `--no-recheck-orders`; `--no-recheck-saturate`;
+///   CEGIS switches; `--no-count-injections`; `--no-recheck-orders`; `--no-recheck-saturate`; `--no-int-ladders`;
 /// - `--symmetry=N` (`--no-symmetry` is `--symmetry=0`), `--no-fix-order`,
 ///   `--no-singleton-overlap`, `--no-tight-bounds`, `--no-child-blocks`, `--no-verify`;
 /// - `--varisat` / `--cadical` (every SAT problem on that backend), `--cadical-verifiers`
@@ -59,6 +59,7 @@ pub fn options(flags: &[String]) -> RunOptions {
             "--no-count-injections" => opts.solve.count_injections = false,
             "--no-recheck-orders" => opts.solve.recheck_orders = false,
             "--no-recheck-saturate" => opts.solve.recheck_saturate = false,
+            "--no-int-ladders" => opts.solve.int_ladders = false,
             "--no-escalate" => opts.solve.escalate = false,
             "--no-incremental" => opts.solve.incremental = false,
             "--no-verify" => opts.verify = false,

@@ -750,20 +750,15 @@ impl<'a> Evaluator<'a> {
             let body = replace_terms(body, HashMap::from([(var, union)]));
             f = Formula::quant(q, vec![narrowed], body);
         }
+        // The variables bound here become their values: constants, which the translation
+        // folds (relations pinned by constraints would be unknowns to a CEGIS verifier).
+        let mut values = HashMap::new();
         for var in free {
             let value = self.env.get(var)?.clone();
-            let arity = value.arity();
-            let constant = Expr::constant(value);
-            let decl = Decl {
-                var,
-                name: format!("bound{}", var.0),
-                mult: DeclMult::Set,
-                bound: constant.clone(),
-            };
-            f = Formula::exists(
-                vec![decl],
-                Formula::subset(constant, Expr::var(var, arity)).and2(f),
-            );
+            values.insert(Expr::var(var, value.arity()), Expr::constant(value));
+        }
+        if !values.is_empty() {
+            f = replace_terms(&f, values);
         }
         (self.oracle.as_mut()?)(&f)
     }

@@ -76,7 +76,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "set",
         args: "[OPTION VALUE]",
         summary: "show or change an option (symmetry, verify, timeout, solver, CEGIS switches)",
-        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nterms on|off    CEGIS: refute candidates with terms over their relations\nescalate on|off  CEGIS: move slow verifiers from varisat to CaDiCaL\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\ncount_injections on|off  compare total injective maps by counting\nrecheck_orders on|off  re-check quantifiers over orders by enumerating orders only\nrecheck_saturate on|off  saturate those orders' guards before enumerating them\nchild_blocks on|off  give scoped children of a sig atoms of their own when they fit\nascii on|off    draw tables with ASCII characters only\noverflow wrap|prevent  integers wrap around (Alloy's default), or instances that overflow are left out",
+        details: "symmetry N      length of symmetry-breaking predicates (0: none)\nverify on|off   re-check every instance with the independent evaluator\ntimeout SECS    give up on a solve after this long (0: never)\nsolver NAME     varisat or cadical, for every SAT problem\nfix_order on|off  fix util/ordering and commit orders to atom order\ninstantiate on|off  CEGIS: instantiate universal relations with the witnesses\nterms on|off    CEGIS: refute candidates with terms over their relations\nescalate on|off  CEGIS: move slow verifiers from varisat to CaDiCaL\nincremental on|off  CEGIS: keep one candidate solver and translate verifiers once\nnaive on|off    CEGIS: block failed candidates instead of learning\ncandidate_solver NAME  CEGIS: backend of the candidate problem\nverifier_solver NAME   CEGIS: backend of the verifier problems\ncount_injections on|off  compare total injective maps by counting\nrecheck_orders on|off  re-check quantifiers over orders by enumerating orders only\nrecheck_saturate on|off  saturate those orders' guards before enumerating them\nint_ladders on|off  compare integers of sets through the order encoding\nchild_blocks on|off  give scoped children of a sig atoms of their own when they fit\nascii on|off    draw tables with ASCII characters only\noverflow wrap|prevent  integers wrap around (Alloy's default), or instances that overflow are left out",
     },
     CommandInfo {
         name: "stats",
@@ -372,7 +372,7 @@ fn scope(session: &mut Session, arg: &str) {
     }
 }
 
-const OPTIONS: [&str; 21] = [
+const OPTIONS: [&str; 22] = [
     "symmetry",
     "verify",
     "timeout",
@@ -390,6 +390,7 @@ const OPTIONS: [&str; 21] = [
     "count_injections",
     "recheck_orders",
     "recheck_saturate",
+    "int_ladders",
     "child_blocks",
     "max_vars",
     "ascii",
@@ -457,6 +458,7 @@ fn set(session: &mut Session, arg: &str) {
         "count_injections" => on_off(value).map(|b| s.run.solve.count_injections = b),
         "recheck_orders" => on_off(value).map(|b| s.run.solve.recheck_orders = b),
         "recheck_saturate" => on_off(value).map(|b| s.run.solve.recheck_saturate = b),
+        "int_ladders" => on_off(value).map(|b| s.run.solve.int_ladders = b),
         "child_blocks" => on_off(value).map(|b| s.run.child_blocks = b),
         "max_vars" => match value.replace(['_', ','], "").parse::<u64>() {
             Ok(n) if n > 0 => {
@@ -542,7 +544,7 @@ fn settings_text(session: &Session) -> String {
     let s = &session.settings;
     let on = |b: bool| if b { "on" } else { "off" };
     format!(
-        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nterms {}\nescalate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nlazy_orders {}\ncount_injections {}\nrecheck_orders {}\nrecheck_saturate {}\nchild_blocks {}\nmax_vars {}\nascii {}\noverflow {}",
+        "symmetry {}\nverify {}\ntimeout {}\nsolver {}\nfix_order {}\ninstantiate {}\nterms {}\nescalate {}\nincremental {}\nnaive {}\ncandidate_solver {}\nverifier_solver {}\nsingleton_overlap {}\nlazy_orders {}\ncount_injections {}\nrecheck_orders {}\nrecheck_saturate {}\nint_ladders {}\nchild_blocks {}\nmax_vars {}\nascii {}\noverflow {}",
         s.run.solve.symmetry,
         on(s.run.verify),
         match s.timeout {
@@ -563,6 +565,7 @@ fn settings_text(session: &Session) -> String {
         on(s.run.solve.count_injections),
         on(s.run.solve.recheck_orders),
         on(s.run.solve.recheck_saturate),
+        on(s.run.solve.int_ladders),
         on(s.run.child_blocks),
         s.run.max_vars,
         on(crate::render::table::ascii()),

@@ -128,7 +128,8 @@ fn by_assumptions(
         problem = fix_total_orders(&problem);
     }
     let mut translator = Translator::new(&problem.bounds)?;
-    let root = translator.formula(&problem.formula)?;
+    translator.int_ladders(opts.int_ladders);
+    let root = translator.asserted(&problem.formula)?;
     let gates: Vec<Bit> = parts
         .iter()
         .map(|p| translator.formula(p))

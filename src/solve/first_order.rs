@@ -56,8 +56,9 @@ impl Enumerator {
             &plan.tournaments,
             phase,
         )?;
+        translator.int_ladders(opts.int_ladders);
         let (lazy, orders) = LazyOrders::encode(&plan, &mut translator, phase)?;
-        let rest = translator.formula(&plan.formula)?;
+        let rest = translator.asserted(&plan.formula)?;
         let root = translator.circuit_mut().and2(orders, rest);
         let symmetry = if opts.symmetry > 0 && root != Bit::FALSE {
             let classes = symmetry_classes(&problem.bounds, &problem.formula);

@@ -98,6 +98,10 @@ pub struct SolveOptions {
     /// with the order force (`x in co` with `x` monotone in `co`: Biswas and Enea's
     /// saturation); `--no-recheck-saturate` enumerates the orders of the plain guards.
     pub recheck_saturate: bool,
+    /// Comparisons of `int[e]` are translated through ladders (the order encoding,
+    /// [`crate::translate::ladder`]) while `e` holds at most one integer;
+    /// `--no-int-ladders` compares through adders only.
+    pub int_ladders: bool,
 }
 
 impl Default for SolveOptions {
@@ -133,6 +137,7 @@ impl Default for SolveOptions {
             count_injections: true,
             recheck_orders: true,
             recheck_saturate: true,
+            int_ladders: true,
         }
     }
 }

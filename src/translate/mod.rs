@@ -11,6 +11,7 @@
 pub mod bitvec;
 pub mod circuit;
 pub mod cnf;
+pub mod ladder;
 pub mod matrix;
 pub mod symmetry;
 pub mod translator;

@@ -19,9 +19,10 @@ use std::sync::Arc;
 
 use super::bitvec::BitVec;
 use super::circuit::INPUTS_PER_NODE;
-use super::circuit::{Bit, Circuit};
+use super::circuit::{Bit, Circuit, Gate};
+use super::ladder::Ladder;
 use super::matrix::{Matrix, capacity, index_of};
-use super::{DEFAULT_GATE_LIMIT, FastMap, MAX_MATRIX_CELLS};
+use super::{DEFAULT_GATE_LIMIT, FastMap, FastSet, MAX_MATRIX_CELLS};
 use crate::logic::injections::{SizeComparison, size_comparison};
 use crate::logic::normalize::has_higher_order;
 use crate::logic::{
@@ -113,6 +114,21 @@ pub struct Translator {
     /// Read quantifiers over total injective maps as comparisons of counts
     /// ([`crate::logic::injections`]).
     count_injections: bool,
+    /// Compare sums of sets of integers through [`Ladder`]s where they hold at most one.
+    int_ladders: bool,
+    /// Bits true in every model of the solver this circuit feeds: the conjuncts of the
+    /// formulas the caller asserts ([`Translator::asserted`]), at most [`MAX_FACTS`].
+    facts: FastSet<Bit>,
+    /// Facts `p => q` (from a fact `!p or q`, and `p => qi` when `q` is a conjunction),
+    /// as pairs, and the premises of each conclusion.
+    implications: FastSet<(Bit, Bit)>,
+    premises: FastMap<Bit, Vec<Bit>>,
+    /// Set by [`Translator::exists_with_witnesses`]: its body is asserted.
+    body_asserted: bool,
+    /// Comparisons translated through ladders.
+    ladder_comparisons: usize,
+    /// Some formula analyzed so far compares `int[e]` of a set (a ladder's shape).
+    set_comparisons: bool,
     /// Those readings by quantifier, body node and variable (`None`: not of that shape).
     size_readings: FastMap<(bool, usize, u32), Option<Arc<SizeComparison>>>,
     /// `q f | body` split off a quantifier whose last variable `f` has such a reading.
@@ -229,6 +245,13 @@ impl Translator {
             witnesses: Vec::new(),
             non_positive: 0,
             count_injections: false,
+            int_ladders: true,
+            facts: FastSet::default(),
+            implications: FastSet::default(),
+            premises: FastMap::default(),
+            body_asserted: false,
+            ladder_comparisons: 0,
+            set_comparisons: false,
             size_readings: FastMap::default(),
             split_quants: FastMap::default(),
         })
@@ -249,6 +272,13 @@ impl Translator {
         self.count_injections = on;
     }
 
+    /// Compare `int[e]` (and constants) through [`Ladder`]s, the order encoding, where `e`
+    /// provably holds at most one integer, and through adders otherwise (on by default);
+    /// off, always through adders.
+    pub fn int_ladders(&mut self, on: bool) {
+        self.int_ladders = on;
+    }
+
     /// The obligations created since the last call.
     pub fn take_obligations(&mut self) -> Vec<Obligation> {
         std::mem::take(&mut self.obligations)
@@ -266,6 +296,11 @@ impl Translator {
 
     pub fn bounds(&self) -> &Bounds {
         &self.bounds
+    }
+
+    /// How many integer comparisons went through ladders ([`Translator::int_ladders`]).
+    pub fn ladder_comparisons(&self) -> usize {
+        self.ladder_comparisons
     }
 
     /// How many translations were answered from the sharing cache.
@@ -352,16 +387,111 @@ impl Translator {
         Ok(bit)
     }
 
+    /// Translates `f`, which the caller asserts unconditionally in the solver this circuit
+    /// feeds: its conjuncts then hold in every model, and the translation of what follows
+    /// may rely on them (`int[x.v]` has at most one member where a conjunct says
+    /// `one x.v`: [`Translator::at_most_one_known`]). What declarations say (`one x.v`,
+    /// `v in S -> Int`) goes first, so that the comparisons of the other conjuncts see it.
+    pub fn asserted(&mut self, f: &Formula) -> Result<Bit, SolveError> {
+        self.analyze_formula(f);
+        self.roots.push(Root::Formula(f.clone()));
+        let bit = self.tr_asserted(f)?;
+        self.check()?;
+        Ok(bit)
+    }
+
+    fn tr_asserted(&mut self, f: &Formula) -> Result<Bit, SolveError> {
+        if !self.int_ladders || !self.set_comparisons {
+            // No comparison can use a fact: the plain translation.
+            return self.tr_formula(f);
+        }
+        let mut conjuncts = Vec::new();
+        conjuncts_of(f, false, &mut conjuncts);
+        conjuncts.sort_by_key(|&(c, negated)| negated || !is_declaration(c));
+        let mut bits = Vec::with_capacity(conjuncts.len());
+        for (c, negated) in conjuncts {
+            let bit = if negated {
+                !self.non_positive(|t| t.tr_formula(c))?
+            } else {
+                self.tr_formula(c)?
+            };
+            if bit == Bit::FALSE {
+                return Ok(Bit::FALSE);
+            }
+            self.learn_fact(bit);
+            bits.push(bit);
+        }
+        Ok(self.circuit.and(&bits))
+    }
+
+    /// Records `bit` and, through AND gates, its conjuncts as facts; a two-literal
+    /// disjunction `!p or !q` also as the implications `p => !q` and `q => !p`.
+    fn learn_fact(&mut self, bit: Bit) {
+        let mut stack = vec![bit];
+        while let Some(b) = stack.pop() {
+            if b.is_const() || self.facts.len() >= MAX_FACTS || !self.facts.insert(b) {
+                continue;
+            }
+            match (b.is_negated(), self.circuit.gate(b)) {
+                (false, Gate::And(inputs)) => stack.extend_from_slice(inputs),
+                (true, Gate::And(&[p, q])) => {
+                    self.learn_implication(p, !q);
+                    self.learn_implication(q, !p);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Records `premise => conclusion`, and `premise => c` for each conjunct `c` of a
+    /// conjunction `conclusion` (`x in S implies one x.v` gives `x in S => lone x.v`).
+    fn learn_implication(&mut self, premise: Bit, conclusion: Bit) {
+        let mut conclusions = vec![conclusion];
+        if !conclusion.is_negated()
+            && let Gate::And(inputs) = self.circuit.gate(conclusion)
+        {
+            conclusions.extend_from_slice(inputs);
+        }
+        for c in conclusions {
+            if self.implications.len() >= MAX_FACTS || c.is_const() {
+                return;
+            }
+            if self.implications.insert((premise, c)) {
+                self.premises.entry(c).or_default().push(premise);
+            }
+        }
+    }
+
+    /// `lone` (at most one of `members`) follows from the facts: it is one, or it
+    /// follows from a premise that every member implies (`x in S => lone x.v` and
+    /// `v in S -> Int`: where `x` is not in `S`, `x.v` is empty).
+    fn lone_by_facts(&self, lone: Bit, members: &[Bit]) -> bool {
+        if self.facts.contains(&lone) {
+            return true;
+        }
+        self.premises.get(&lone).is_some_and(|premises| {
+            premises.iter().any(|&g| {
+                members
+                    .iter()
+                    .all(|&m| m == Bit::FALSE || self.implications.contains(&(m, g)))
+            })
+        })
+    }
+
     /// Translates `some decls | body` (in deferring mode) with every variable of `decls`,
     /// first-order ones included, a single [`Witness`] matrix, so that a model names one
     /// value per variable. A CEGIS verifier needs that: grounding a first-order variable
     /// that precedes a variable over relations would make one witness per atom, and a
     /// counterexample assembled from witnesses of different branches need not refute the
     /// candidate.
+    ///
+    /// With `asserted`, the caller asserts the result unconditionally, and the body is
+    /// translated as by [`Translator::asserted`].
     pub fn exists_with_witnesses(
         &mut self,
         decls: &[Decl],
         body: &Formula,
+        asserted: bool,
     ) -> Result<Bit, SolveError> {
         let f = Formula::exists(decls.to_vec(), body.clone());
         self.analyze_formula(&f);
@@ -369,7 +499,9 @@ impl Translator {
         let FormulaKind::Quant(_, decls, body) = f.kind() else {
             unreachable!("built as a quantifier")
         };
+        self.body_asserted = asserted;
         let bit = self.witness(decls, 0, body, true)?;
+        self.body_asserted = false;
         self.check()?;
         Ok(bit)
     }
@@ -489,6 +621,7 @@ impl Translator {
                 v
             }
             IntCompare(_, a, b) => {
+                self.set_comparisons |= is_set_sum(a) || is_set_sum(b);
                 let mut v = self.analyze_int(a).to_vec();
                 v.extend_from_slice(&self.analyze_int(b));
                 v
@@ -678,9 +811,19 @@ impl Translator {
                 self.strict_order(&rel, &elems)
             }
             IntCompare(cmp, a, b) => {
-                let a = self.tr_int(a)?;
-                let b = self.tr_int(b)?;
-                BitVec::compare(*cmp, &a, &b, &mut self.circuit)
+                let ordered = if self.int_ladders && (is_set_sum(a) || is_set_sum(b)) {
+                    self.compare_by_ladders(*cmp, a, b)?
+                } else {
+                    None
+                };
+                match ordered {
+                    Some(bit) => bit,
+                    None => {
+                        let a = self.tr_int(a)?;
+                        let b = self.tr_int(b)?;
+                        BitVec::compare(*cmp, &a, &b, &mut self.circuit)
+                    }
+                }
             }
             Overflows(i) => self.tr_int(i)?.overflow,
         })
@@ -719,7 +862,7 @@ impl Translator {
                 let m = self.tr_expr(e)?;
                 BitVec::count(&m.bits(), bw, &mut self.circuit)
             }
-            SumAtoms(e) if self.at_most_one_int(e) => {
+            SumAtoms(e) if at_most_one_int(e) => {
                 // At most one atom (`Int[i]`, `none`, a choice between such): its value,
                 // or 0, and no addition that could overflow. The general case below would
                 // compare and add all 2^bitwidth integers for the same result.
@@ -773,15 +916,155 @@ impl Translator {
         })
     }
 
-    fn at_most_one_int(&self, e: &Expr) -> bool {
-        match e.kind() {
-            ExprKind::IntAtom(_) | ExprKind::None => true,
-            ExprKind::IfThenElse(_, a, b) => self.at_most_one_int(a) && self.at_most_one_int(b),
-            _ => false,
+    /// `a cmp b` through [`Ladder`]s, when each side is a constant or `int[e]` of a set
+    /// `e` that provably holds at most one integer; `None` otherwise (adders then).
+    fn compare_by_ladders(
+        &mut self,
+        cmp: IntCmp,
+        a: &IntExpr,
+        b: &IntExpr,
+    ) -> Result<Option<Bit>, SolveError> {
+        let Some(la) = self.ladder(a)? else {
+            return Ok(None);
+        };
+        let Some(lb) = self.ladder(b)? else {
+            return Ok(None);
+        };
+        self.ladder_comparisons += 1;
+        Ok(Some(Ladder::compare(cmp, &la, &lb, &mut self.circuit)))
+    }
+
+    /// The ladder of a constant, or of `int[e]` for a set `e` of at most one integer.
+    fn ladder(&mut self, i: &IntExpr) -> Result<Option<Ladder>, SolveError> {
+        let bw = self.bitwidth()?;
+        let Some(ints) = self.bounds.universe.ints() else {
+            return Ok(None);
+        };
+        let count = ints.count() as usize;
+        Ok(match i.kind() {
+            IntExprKind::Const(v) => BitVec::constant(*v, bw)
+                .value()
+                .map(|v| Ladder::constant(v, ints.min(), count)),
+            IntExprKind::SumAtoms(e) => {
+                let m = self.tr_expr(e)?;
+                let members: Vec<Bit> = (0..count)
+                    .map(|k| m.get((ints.first as usize + k) as u64))
+                    .collect();
+                (self.at_most_one_known(&members, SPLIT_DEPTH) || self.lone_join(e)?)
+                    .then(|| Ladder::of_members(&members, ints.min(), &mut self.circuit))
+            }
+            _ => None,
+        })
+    }
+
+    /// `e` is `s.r` for a set `s` of at most one atom (a skolemized `some x: S`, a
+    /// predicate's parameter) and every row of `r` that `s` may select has at most one
+    /// integer: then so has `e`, whichever atom `s` holds.
+    fn lone_join(&mut self, e: &Expr) -> Result<bool, SolveError> {
+        let ExprKind::Join(s, r) = e.kind() else {
+            return Ok(false);
+        };
+        if s.arity() != 1 || r.arity() != 2 {
+            return Ok(false);
+        }
+        let Some(ints) = self.bounds.universe.ints() else {
+            return Ok(false);
+        };
+        let selectors = self.tr_expr(s)?;
+        if !self.at_most_one_known(&selectors.bits(), SPLIT_DEPTH) {
+            return Ok(false);
+        }
+        let rows = self.tr_expr(r)?;
+        let n = self.universe as u64;
+        for &(atom, _) in selectors.cells() {
+            let row: Vec<Bit> = (0..ints.count() as u64)
+                .map(|k| rows.get(atom * n + ints.first as u64 + k))
+                .collect();
+            if !self.at_most_one_known(&row, SPLIT_DEPTH) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether at most one of `members` is true in every model of the asserted facts:
+    /// the circuit folds it to a constant, or it is a fact, or, split on a condition that
+    /// chooses between members (an if-then-else, or `c and x or not c and y`), both
+    /// branches are (`depth` splits at most). `{i | c implies i in A else i in B}` has
+    /// at most one member when `A` and `B` do.
+    fn at_most_one_known(&mut self, members: &[Bit], depth: u32) -> bool {
+        let lone = self.circuit.at_most(members, 1);
+        if lone == Bit::TRUE || self.lone_by_facts(lone, members) {
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let Some(cond) = members.iter().find_map(|&m| self.choice(m)) else {
+            return false;
+        };
+        let (then, els): (Vec<Bit>, Vec<Bit>) = members
+            .iter()
+            .map(|&m| self.cofactors(m, cond, COFACTOR_DEPTH))
+            .unzip();
+        self.at_most_one_known(&then, depth - 1) && self.at_most_one_known(&els, depth - 1)
+    }
+
+    /// The condition `m` chooses by, as a positive literal: `c` of an if-then-else, or a
+    /// literal that occurs both ways among the conjuncts of `m`'s disjuncts.
+    fn choice(&self, m: Bit) -> Option<Bit> {
+        match self.circuit.gate(m) {
+            Gate::Ite(c, _, _) => Some(c),
+            Gate::And(parts) => {
+                let mut seen: Vec<Bit> = Vec::new();
+                for &p in parts {
+                    if let Gate::And(inner) = self.circuit.gate(p) {
+                        if let Some(&l) = inner.iter().find(|&&l| seen.contains(&!l)) {
+                            return Some(l.positive());
+                        }
+                        seen.extend_from_slice(inner);
+                    }
+                }
+                None
+            }
+            _ => None,
         }
     }
 
-    /// `int[e]` for an `e` of [`Translator::at_most_one_int`] shape.
+    /// The values of `m` where the positive literal `cond` is true and where it is false,
+    /// read off `m`'s gates down to `depth` levels (below, a gate is its own cofactor:
+    /// right, if less simplified).
+    fn cofactors(&mut self, m: Bit, cond: Bit, depth: u32) -> (Bit, Bit) {
+        if m.node() == cond.node() {
+            return if m == cond {
+                (Bit::TRUE, Bit::FALSE)
+            } else {
+                (Bit::FALSE, Bit::TRUE)
+            };
+        }
+        let gate = m.positive();
+        if depth == 0 || m.is_const() {
+            return (m, m);
+        }
+        let (t, e) = match self.circuit.gate(gate) {
+            Gate::Ite(c, t, e) if c == cond => (t, e),
+            Gate::And(inputs) => {
+                let inputs = inputs.to_vec();
+                let mut sides = [Vec::new(), Vec::new()];
+                for b in inputs {
+                    let (t, e) = self.cofactors(b, cond, depth - 1);
+                    sides[0].push(t);
+                    sides[1].push(e);
+                }
+                let [t, e] = sides;
+                (self.circuit.and(&t), self.circuit.and(&e))
+            }
+            _ => (gate, gate),
+        };
+        if m.is_negated() { (!t, !e) } else { (t, e) }
+    }
+
+    /// `int[e]` for an `e` of [`at_most_one_int`] shape.
     fn single_int(&mut self, e: &Expr, bw: u32) -> Result<BitVec, SolveError> {
         Ok(match e.kind() {
             ExprKind::IntAtom(i) => BitVec {
@@ -1060,6 +1343,9 @@ impl Translator {
         chain: bool,
     ) -> Result<Bit, SolveError> {
         let Some(decl) = decls.get(i) else {
+            if std::mem::take(&mut self.body_asserted) {
+                return self.tr_asserted(body);
+            }
             return self.tr_formula(body);
         };
         let bound = self.tr_expr(&decl.bound)?;
@@ -1318,6 +1604,57 @@ impl Translator {
     }
 }
 
+/// Shannon splits [`Translator::at_most_one_known`] tries: enough for programs that
+/// choose between values through a few nested if-then-elses.
+const SPLIT_DEPTH: u32 = 6;
+
+/// Gate levels [`Translator::cofactors`] looks through: `c and x or not c and y` is two.
+const COFACTOR_DEPTH: u32 = 2;
+
+/// At most this many facts are kept (a fact only lets more comparisons use ladders).
+const MAX_FACTS: usize = 1 << 16;
+
+/// The conjuncts of `f` (of `not f` when `negated`), each with whether it is negated;
+/// nested formulas, not new ones, so that the translation's sharing still applies.
+fn conjuncts_of<'f>(f: &'f Formula, negated: bool, out: &mut Vec<(&'f Formula, bool)>) {
+    match (f.kind(), negated) {
+        (FormulaKind::And(fs), false) | (FormulaKind::Or(fs), true) => {
+            fs.iter().for_each(|g| conjuncts_of(g, negated, out))
+        }
+        (FormulaKind::Not(g), _) => conjuncts_of(g, !negated, out),
+        (FormulaKind::Implies(a, b), true) => {
+            conjuncts_of(a, false, out);
+            conjuncts_of(b, true, out);
+        }
+        (FormulaKind::Const(b), _) if *b != negated => {}
+        _ => out.push((f, negated)),
+    }
+}
+
+/// What declarations say: `all x: S | one x.r` and the like, `r in S -> Int` (a
+/// multiplicity test or an inclusion, under universal quantifiers).
+fn is_declaration(f: &Formula) -> bool {
+    match f.kind() {
+        FormulaKind::Mult(..) | FormulaKind::Subset(..) => true,
+        FormulaKind::Quant(Quantifier::All, _, body) => is_declaration(body),
+        _ => false,
+    }
+}
+
+/// `int[e]` of a general set `e`, where [`Translator::compare_by_ladders`] applies.
+fn is_set_sum(i: &IntExpr) -> bool {
+    matches!(i.kind(), IntExprKind::SumAtoms(e) if !at_most_one_int(e))
+}
+
+/// `e` has at most one integer by its shape (`Int[i]`, `none`, a choice between such).
+fn at_most_one_int(e: &Expr) -> bool {
+    match e.kind() {
+        ExprKind::IntAtom(_) | ExprKind::None => true,
+        ExprKind::IfThenElse(_, a, b) => at_most_one_int(a) && at_most_one_int(b),
+        _ => false,
+    }
+}
+
 fn too_large(what: &str, gate_limit: usize) -> SolveError {
     SolveError::TooLarge(format!(
         "{what} exceeds the translation limits ({gate_limit} gates, {} gate inputs or \
@@ -1366,6 +1703,129 @@ mod tests {
             mult,
             bound,
         }
+    }
+
+    /// Atoms `A$0`, `A$1` and the integers of bitwidth 3; `val: A$0 + A$1 -> Int` free;
+    /// `A` both atoms if `exact`, else free too; `P` (relation 2) a free set of atoms.
+    fn int_bounds(exact: bool) -> (Bounds, Expr, Expr) {
+        let mut names = vec!["A$0".to_string(), "A$1".to_string()];
+        names.extend((-4..4).map(|v: i64| v.to_string()));
+        let mut b = Bounds {
+            universe: Universe::with_ints(
+                names,
+                crate::logic::IntAtoms {
+                    bitwidth: 3,
+                    first: 2,
+                },
+            ),
+            relations: Vec::new(),
+        };
+        let atoms = TupleSet::of_atoms([0, 1]);
+        let a = b.add(Relation {
+            name: "A".into(),
+            arity: 1,
+            kind: RelationKind::Sig,
+            lower: if exact {
+                atoms.clone()
+            } else {
+                TupleSet::empty(1)
+            },
+            upper: atoms.clone(),
+        });
+        let val = b.add(Relation {
+            name: "val".into(),
+            arity: 2,
+            kind: RelationKind::Field,
+            lower: TupleSet::empty(2),
+            upper: crate::logic::upper::product(&atoms, &TupleSet::of_atoms(2..10)),
+        });
+        b.add(Relation {
+            name: "P".into(),
+            arity: 1,
+            kind: RelationKind::Skolem,
+            lower: TupleSet::empty(1),
+            upper: atoms,
+        });
+        (b, Expr::rel(a, 1), Expr::rel(val, 2))
+    }
+
+    /// Ladders are used only where a set provably holds at most one integer: after an
+    /// asserted `all x: A | one x.val` (and, where `A` is not exact, `val in A -> Int`),
+    /// for both sides of an if-then-else of such sets, and not without the facts or when
+    /// the formula is not asserted.
+    #[test]
+    fn ladders_need_a_proof_of_one_member() {
+        let (b, a, val) = int_bounds(true);
+        let x = decl(1, DeclMult::One, a.clone());
+        let fact = Formula::forall(vec![x.clone()], Expr::join(x.var_expr(), val.clone()).one());
+        let (y, z) = (decl(2, DeclMult::One, a.clone()), decl(3, DeclMult::One, a));
+        let of = |d: &Decl| IntExpr::sum_atoms(Expr::join(d.var_expr(), val.clone()));
+        let le = of(&y).compare(IntCmp::Le, &of(&z));
+        let chosen = IntExpr::sum_atoms(Expr::if_then_else(
+            le.clone(),
+            Expr::join(z.var_expr(), val.clone()),
+            Expr::join(y.var_expr(), val.clone()),
+        ));
+        let max = Formula::forall(
+            vec![y.clone(), z.clone()],
+            le.and2(of(&y).compare(IntCmp::Le, &chosen)),
+        );
+        let count = |f: &Formula, asserted: bool, on: bool| {
+            let mut t = Translator::new(&b).unwrap();
+            t.int_ladders(on);
+            if asserted {
+                t.asserted(f).unwrap();
+            } else {
+                t.formula(f).unwrap();
+            }
+            t.ladder_comparisons()
+        };
+        let both = Formula::and([max.clone(), fact]);
+        // 4 groundings of (y, z), each with two comparisons.
+        assert_eq!(count(&both, true, true), 8);
+        assert_eq!(count(&both, true, false), 0);
+        assert_eq!(count(&both, false, true), 0);
+        assert_eq!(count(&max, true, true), 0);
+        // A constant side needs only the other side proved.
+        let five = of(&y).compare(IntCmp::Lt, &IntExpr::constant(5));
+        let single = Formula::forall(vec![y.clone()], five);
+        assert_eq!(count(&single, true, true), 0);
+        let x0 = IntExpr::sum_atoms(Expr::constant(TupleSet::of_atoms([3])));
+        assert_eq!(
+            count(&x0.compare(IntCmp::Le, &IntExpr::constant(2)), false, true),
+            1
+        );
+        // `P.val` for a skolem `P` of one atom: each row `P` may select has one integer.
+        let p = Expr::rel(RelId(2), 1);
+        let p_val = IntExpr::sum_atoms(Expr::join(p.clone(), val.clone()));
+        let small = p_val.compare(IntCmp::Le, &IntExpr::constant(2));
+        let fact = Formula::forall(vec![x.clone()], Expr::join(x.var_expr(), val.clone()).one());
+        let with = |parts: Vec<Formula>| Formula::and(parts);
+        assert_eq!(
+            count(
+                &with(vec![p.one(), fact.clone(), small.clone()]),
+                true,
+                true
+            ),
+            1
+        );
+        assert_eq!(
+            count(&with(vec![fact.clone(), small.clone()]), true, true),
+            0
+        );
+        assert_eq!(count(&with(vec![p.one(), small]), true, true), 0);
+
+        // `A` free: the fact holds inside `A` only, and the type says `val` is empty outside.
+        let (b, a, val) = int_bounds(false);
+        let count = |f: &Formula| {
+            let mut t = Translator::new(&b).unwrap();
+            t.asserted(f).unwrap();
+            t.ladder_comparisons()
+        };
+        let fact = Formula::forall(vec![x.clone()], Expr::join(x.var_expr(), val.clone()).one());
+        let typed = val.in_(&Expr::product(a, Expr::constant(TupleSet::of_atoms(2..10))));
+        assert_eq!(count(&Formula::and([fact.clone(), max.clone()])), 0);
+        assert_eq!(count(&Formula::and([max, fact, typed])), 8);
     }
 
     #[test]
