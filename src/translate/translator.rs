@@ -380,9 +380,18 @@ impl Translator {
 
     /// Translates a formula (under the current bindings) to one literal.
     pub fn formula(&mut self, f: &Formula) -> Result<Bit, SolveError> {
+        self.root_formula(f, Translator::tr_formula)
+    }
+
+    /// A formula given by a caller, translated by `translate` after its analysis.
+    fn root_formula(
+        &mut self,
+        f: &Formula,
+        translate: fn(&mut Translator, &Formula) -> Result<Bit, SolveError>,
+    ) -> Result<Bit, SolveError> {
         self.analyze_formula(f);
         self.roots.push(Root::Formula(f.clone()));
-        let bit = self.tr_formula(f)?;
+        let bit = translate(self, f)?;
         self.check()?;
         Ok(bit)
     }
@@ -393,11 +402,7 @@ impl Translator {
     /// `one x.v`: [`Translator::at_most_one_known`]). What declarations say (`one x.v`,
     /// `v in S -> Int`) goes first, so that the comparisons of the other conjuncts see it.
     pub fn asserted(&mut self, f: &Formula) -> Result<Bit, SolveError> {
-        self.analyze_formula(f);
-        self.roots.push(Root::Formula(f.clone()));
-        let bit = self.tr_asserted(f)?;
-        self.check()?;
-        Ok(bit)
+        self.root_formula(f, Translator::tr_asserted)
     }
 
     fn tr_asserted(&mut self, f: &Formula) -> Result<Bit, SolveError> {
@@ -1606,7 +1611,7 @@ impl Translator {
 
 /// Shannon splits [`Translator::at_most_one_known`] tries: enough for programs that
 /// choose between values through a few nested if-then-elses.
-const SPLIT_DEPTH: u32 = 6;
+const SPLIT_DEPTH: u32 = 4;
 
 /// Gate levels [`Translator::cofactors`] looks through: `c and x or not c and y` is two.
 const COFACTOR_DEPTH: u32 = 2;
