@@ -99,8 +99,9 @@
 //! the variables the evaluator had bound in it become constants, so that the
 //! translation folds them (pinned by constraints, they were unknowns to that level).
 //! Integer comparisons in these checks use ladders ([`crate::translate::ladder`]) where
-//! a set provably holds one integer, the translation's own exact shortcut (max of 3
-//! unrolled: 2.3 to 0.85 ms).
+//! a set provably holds at most one integer (max of 3 unrolled: 2.3 to 0.85 ms). That is
+//! exact, not a shortcut of the check: there the ladder's rungs say what the sum says,
+//! and a set not proved so is still summed by adders (`--no-int-ladders`: always).
 
 use std::collections::HashSet;
 use std::sync::Arc;
