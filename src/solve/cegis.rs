@@ -843,14 +843,7 @@ impl Level {
         let FormulaKind::Quant(_, decls, _) = ob.formula.kind() else {
             unreachable!("obligations are quantifiers")
         };
-        let negated = nnf(&ob.formula.clone().not());
-        // One witness per variable of the leading `some`, so the counterexample is coherent.
-        let root = match negated.kind() {
-            FormulaKind::Quant(Quantifier::Some, decls, body) => {
-                v.translator.exists_with_witnesses(decls, body, true)?
-            }
-            _ => v.translator.asserted(&negated)?,
-        };
+        v.assert_negation(&ob.formula)?;
         v.answer = v
             .translator
             .witnesses()
@@ -860,10 +853,23 @@ impl Level {
             .filter(|w| decls.iter().any(|d| d.var == w.var && !d.is_first_order()))
             .map(|w| (w.var, w.matrix.clone()))
             .collect();
-        v.assert(root);
-        v.collect_obligations();
         self.obligations[j].verifier = Some(Box::new(v));
         self.obligations[j].env_bits = env_bits;
+        Ok(())
+    }
+
+    /// Assert `not formula`, with one witness per variable of its leading `some` (so that
+    /// a counterexample is coherent), and take on the obligations it leaves.
+    fn assert_negation(&mut self, formula: &Formula) -> Result<(), SolveError> {
+        let negated = nnf(&formula.clone().not());
+        let root = match negated.kind() {
+            FormulaKind::Quant(Quantifier::Some, decls, body) => {
+                self.translator.exists_with_witnesses(decls, body, true)?
+            }
+            _ => self.translator.asserted(&negated)?,
+        };
+        self.assert(root);
+        self.collect_obligations();
         Ok(())
     }
 
@@ -1004,15 +1010,9 @@ pub fn decide_on_instance(
     if !matches!(formula.kind(), FormulaKind::Quant(Quantifier::All, ..)) {
         return solve_fixed(&fixed, opts);
     }
-    let negated = nnf(&formula.clone().not());
-    let FormulaKind::Quant(Quantifier::Some, decls, body) = negated.kind() else {
-        return solve_fixed(&fixed, opts);
-    };
     let opts = fixed_options(opts);
     let mut level = Level::new(&fixed.bounds, opts.backend, Settings::of(&opts), 0)?;
-    let root = level.translator.exists_with_witnesses(decls, body, true)?;
-    level.assert(root);
-    level.collect_obligations();
+    level.assert_negation(formula)?;
     // Holds only when proved (there is no stop flag: `fixed_options`).
     Ok(matches!(
         level.solve(&[], &mut SolveStats::default())?,

@@ -26,8 +26,8 @@ use super::{DEFAULT_GATE_LIMIT, FastMap, FastSet, MAX_MATRIX_CELLS};
 use crate::logic::injections::{SizeComparison, size_comparison};
 use crate::logic::normalize::has_higher_order;
 use crate::logic::{
-    Bounds, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind,
-    IntOp, MultTest, Quantifier, RelId, TupleSet, VarId,
+    Bounds, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntAtoms, IntCmp, IntExpr,
+    IntExprKind, IntOp, MultTest, Quantifier, RelId, TupleSet, VarId,
 };
 use crate::solve::SolveError;
 
@@ -123,8 +123,6 @@ pub struct Translator {
     /// as pairs, and the premises of each conclusion.
     implications: FastSet<(Bit, Bit)>,
     premises: FastMap<Bit, Vec<Bit>>,
-    /// Set by [`Translator::exists_with_witnesses`]: its body is asserted.
-    body_asserted: bool,
     /// Comparisons translated through ladders.
     ladder_comparisons: usize,
     /// Some formula analyzed so far compares `int[e]` of a set (a ladder's shape).
@@ -249,7 +247,6 @@ impl Translator {
             facts: FastSet::default(),
             implications: FastSet::default(),
             premises: FastMap::default(),
-            body_asserted: false,
             ladder_comparisons: 0,
             set_comparisons: false,
             size_readings: FastMap::default(),
@@ -504,9 +501,12 @@ impl Translator {
         let FormulaKind::Quant(_, decls, body) = f.kind() else {
             unreachable!("built as a quantifier")
         };
-        self.body_asserted = asserted;
-        let bit = self.witness(decls, 0, body, true)?;
-        self.body_asserted = false;
+        let rest = if asserted {
+            Rest::WitnessesAsserted
+        } else {
+            Rest::Witnesses
+        };
+        let bit = self.witness(decls, 0, body, rest)?;
         self.check()?;
         Ok(bit)
     }
@@ -952,9 +952,7 @@ impl Translator {
                 .map(|v| Ladder::constant(v, ints.min(), count)),
             IntExprKind::SumAtoms(e) => {
                 let m = self.tr_expr(e)?;
-                let members: Vec<Bit> = (0..count)
-                    .map(|k| m.get((ints.first as usize + k) as u64))
-                    .collect();
+                let members = int_cells(&m, 0, ints);
                 (self.at_most_one_known(&members, SPLIT_DEPTH) || self.lone_join(e)?)
                     .then(|| Ladder::of_members(&members, ints.min(), &mut self.circuit))
             }
@@ -980,11 +978,8 @@ impl Translator {
             return Ok(false);
         }
         let rows = self.tr_expr(r)?;
-        let n = self.universe as u64;
         for &(atom, _) in selectors.cells() {
-            let row: Vec<Bit> = (0..ints.count() as u64)
-                .map(|k| rows.get(atom * n + ints.first as u64 + k))
-                .collect();
+            let row = int_cells(&rows, atom * self.universe as u64, ints);
             if !self.at_most_one_known(&row, SPLIT_DEPTH) {
                 return Ok(false);
             }
@@ -1182,7 +1177,7 @@ impl Translator {
             }
             return match q {
                 Quantifier::All => Ok(self.obligation(decls, i, body)),
-                Quantifier::Some => self.witness(decls, i, body, false),
+                Quantifier::Some => self.witness(decls, i, body, Rest::Quantified),
             };
         }
         let bound = self.tr_expr(&decl.bound)?;
@@ -1300,7 +1295,7 @@ impl Translator {
         // unguarded witness would make refuting the quantifier a pigeonhole proof again.
         let general = match q {
             Quantifier::Some => {
-                let w = self.witness(decls, 0, body, false)?;
+                let w = self.witness(decls, 0, body, Rest::Quantified)?;
                 self.circuit.and2(!holds, w)
             }
             Quantifier::All => self.obligation_guarded(decls, 0, body, !holds),
@@ -1338,20 +1333,20 @@ impl Translator {
     }
 
     /// `some decls[i..] | body` with `decls[i]` over relations: a matrix of fresh variables
-    /// within the bound's possible tuples stands for it. With `chain`, every later
-    /// variable of `decls` (first-order ones too) is a witness as well.
+    /// within the bound's possible tuples stands for it; `rest` says what becomes of the
+    /// later variables and the body.
     fn witness(
         &mut self,
         decls: &[Decl],
         i: usize,
         body: &Formula,
-        chain: bool,
+        rest: Rest,
     ) -> Result<Bit, SolveError> {
         let Some(decl) = decls.get(i) else {
-            if std::mem::take(&mut self.body_asserted) {
-                return self.tr_asserted(body);
-            }
-            return self.tr_formula(body);
+            return match rest {
+                Rest::WitnessesAsserted => self.tr_asserted(body),
+                _ => self.tr_formula(body),
+            };
         };
         let bound = self.tr_expr(&decl.bound)?;
         let cells: Vec<(u64, Bit)> = bound
@@ -1369,10 +1364,9 @@ impl Translator {
         self.bind(decl.var, matrix.clone());
         let fits = self.decl_holds(decl, &matrix);
         let inner = fits.and_then(|fits| {
-            let inner = if chain {
-                self.witness(decls, i + 1, body, true)?
-            } else {
-                self.quant(Quantifier::Some, decls, i + 1, body)?
+            let inner = match rest {
+                Rest::Quantified => self.quant(Quantifier::Some, decls, i + 1, body)?,
+                _ => self.witness(decls, i + 1, body, rest)?,
             };
             Ok(self.circuit.and2(fits, inner))
         });
@@ -1609,6 +1603,17 @@ impl Translator {
     }
 }
 
+/// What [`Translator::witness`] makes of the variables after its own and of the body.
+#[derive(Clone, Copy)]
+enum Rest {
+    /// The later variables are quantified as anywhere else.
+    Quantified,
+    /// Every later variable, first-order ones too, is a witness as well.
+    Witnesses,
+    /// The same, and the body is asserted ([`Translator::asserted`]).
+    WitnessesAsserted,
+}
+
 /// Shannon splits [`Translator::at_most_one_known`] tries: enough for programs that
 /// choose between values through a few nested if-then-elses.
 const SPLIT_DEPTH: u32 = 4;
@@ -1644,6 +1649,14 @@ fn is_declaration(f: &Formula) -> bool {
         FormulaKind::Quant(Quantifier::All, _, body) => is_declaration(body),
         _ => false,
     }
+}
+
+/// The cells of `m` at `offset` plus each `Int` atom, in ascending value: the integers a
+/// set holds (offset 0), or a row of a binary relation (offset `atom * universe`).
+fn int_cells(m: &Matrix, offset: u64, ints: IntAtoms) -> Vec<Bit> {
+    (0..ints.count() as u64)
+        .map(|k| m.get(offset + ints.first as u64 + k))
+        .collect()
 }
 
 /// `int[e]` of a general set `e`, where [`Translator::compare_by_ladders`] applies.
