@@ -11,5 +11,6 @@ pub mod render;
 pub mod repl;
 pub mod session;
 pub mod solve;
+pub mod stack;
 pub mod syntax;
 pub mod translate;

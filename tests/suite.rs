@@ -29,6 +29,7 @@ mod int_ops;
 mod integers;
 mod isolation_brute;
 mod isolation_examples;
+mod nesting;
 mod parse_corpus;
 mod programs;
 mod programs_referee;

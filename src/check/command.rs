@@ -811,6 +811,10 @@ impl<'a> BoundsBuilder<'a> {
     /// How many atoms a sig needs at least: exact sigs their scope, others what their
     /// exact descendants need (this is Alloy's "scope raised").
     fn need(&self, s: SigId) -> usize {
+        crate::stack::guard(|| self.need_unguarded(s))
+    }
+
+    fn need_unguarded(&self, s: SigId) -> usize {
         let children: usize = self
             .model
             .sig(s)
@@ -965,6 +969,10 @@ impl<'a> BoundsBuilder<'a> {
     }
 
     fn alloc(&mut self, s: SigId, pool: Vec<Atom>) {
+        crate::stack::guard(|| self.alloc_unguarded(s, pool))
+    }
+
+    fn alloc_unguarded(&mut self, s: SigId, pool: Vec<Atom>) {
         let sig = self.model.sig(s);
         let value = self.layout.sig_value[s.index()].clone();
         let exact = self.scopes.exact[s.index()];

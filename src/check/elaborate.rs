@@ -466,6 +466,10 @@ impl<'m> Elaborator<'m> {
     // ----- entry points ----------------------------------------------------------------
 
     pub fn formula(&self, e: &ast::Expr, env: &Env) -> R<Formula> {
+        crate::stack::guard(|| self.formula_unguarded(e, env))
+    }
+
+    fn formula_unguarded(&self, e: &ast::Expr, env: &Env) -> R<Formula> {
         match self.resolve(self.expr(e, env)?, None, e.span)? {
             Val::Form(f) => Ok(f),
             Val::Set(_, t) => Err(ElabError::new(
@@ -602,6 +606,10 @@ impl<'m> Elaborator<'m> {
     }
 
     pub fn expr(&self, e: &ast::Expr, env: &Env) -> R<Val> {
+        crate::stack::guard(|| self.expr_unguarded(e, env))
+    }
+
+    fn expr_unguarded(&self, e: &ast::Expr, env: &Env) -> R<Val> {
         let span = e.span;
         match &e.kind {
             A::Name(q) => self.app(q, &[], env, span),

@@ -323,6 +323,10 @@ impl<'a> Evaluator<'a> {
     }
 
     fn expr_unchecked(&mut self, e: &Expr) -> Result<TupleSet, EvalError> {
+        crate::stack::guard(|| self.expr_unchecked_unguarded(e))
+    }
+
+    fn expr_unchecked_unguarded(&mut self, e: &Expr) -> Result<TupleSet, EvalError> {
         use ExprKind::*;
         Ok(match e.kind() {
             Rel(r) => self
@@ -461,6 +465,10 @@ impl<'a> Evaluator<'a> {
     /// The value of an integer expression (wrapped to the bitwidth) and whether computing
     /// it overflowed anywhere.
     fn int(&mut self, i: &IntExpr) -> Result<(i64, bool), EvalError> {
+        crate::stack::guard(|| self.int_unguarded(i))
+    }
+
+    fn int_unguarded(&mut self, i: &IntExpr) -> Result<(i64, bool), EvalError> {
         let bw = self.bitwidth(i)?;
         use IntExprKind::*;
         Ok(match i.kind() {
@@ -513,6 +521,10 @@ impl<'a> Evaluator<'a> {
     }
 
     fn formula(&mut self, f: &Formula) -> Result<bool, EvalError> {
+        crate::stack::guard(|| self.formula_unguarded(f))
+    }
+
+    fn formula_unguarded(&mut self, f: &Formula) -> Result<bool, EvalError> {
         use FormulaKind::*;
         Ok(match f.kind() {
             Const(b) => *b,
@@ -615,6 +627,18 @@ impl<'a> Evaluator<'a> {
         let Some((decl, rest)) = decls.split_first() else {
             return self.formula(body);
         };
+        if !self.mentioned_below(decl.var, rest, body) {
+            // Nothing depends on the value: `all x: e | F` is `no e or F`, without trying
+            // each value (nested unused variables would otherwise multiply).
+            let inhabited = match decl.mult {
+                DeclMult::Lone | DeclMult::Set => true,
+                DeclMult::One | DeclMult::Some => !self.expr(&decl.bound)?.is_empty(),
+            };
+            if !inhabited {
+                return Ok(q == Quantifier::All);
+            }
+            return self.quantifier(q, rest, body);
+        }
         if let Some(hint) = self.hints.get(&decl.var).cloned()
             && self.in_range(decl, &hint)?
             && self.decides(q, decl, hint, rest, body)?
@@ -682,6 +706,13 @@ impl<'a> Evaluator<'a> {
             }
         }
         Ok(q == Quantifier::All)
+    }
+
+    /// Whether `var` is free in the bounds of `rest` or in `body`.
+    fn mentioned_below(&mut self, var: VarId, rest: &[Decl], body: &Formula) -> bool {
+        let mut free = BTreeSet::new();
+        self.free.formula(body, &mut free);
+        free.contains(&var) || rest.iter().any(|d| self.free.expr(&d.bound).contains(&var))
     }
 
     /// Whether one of `values` (each against the budget; with `check_range`, those
@@ -2483,7 +2514,10 @@ mod tests {
             }
         }
         // An oracle that cannot tell leaves the error.
-        let f = Formula::exists(vec![decl(1, DeclMult::Set, Expr::univ())], Formula::true_());
+        let f = Formula::exists(
+            vec![decl(1, DeclMult::Set, Expr::univ())],
+            var(1, 1).in_(&Expr::univ()),
+        );
         let unsure: Oracle = Box::new(|_| None);
         assert!(
             eval_formula_hinted(&inst, &f, HashMap::new(), Search::within(8), Some(unsure))
@@ -2498,7 +2532,12 @@ mod tests {
             universe: Universe::new((0..21).map(|i| format!("a{i}")).collect()),
             values: vec![],
         };
-        let f = Formula::exists(vec![decl(0, DeclMult::Set, Expr::univ())], Formula::true_());
+        // (The body mentions `s`: an unused variable is never enumerated.)
+        let mentions_s = var(0, 1).in_(&Expr::univ());
+        let f = Formula::exists(
+            vec![decl(0, DeclMult::Set, Expr::univ())],
+            mentions_s.clone(),
+        );
         let err = eval_formula(&inst, &f).unwrap_err();
         assert!(
             err.message
@@ -2513,7 +2552,50 @@ mod tests {
             universe: Universe::new((0..20).map(|i| format!("a{i}")).collect()),
             values: vec![],
         };
-        let f = Formula::exists(vec![decl(0, DeclMult::Set, Expr::univ())], Formula::true_());
+        let f = Formula::exists(vec![decl(0, DeclMult::Set, Expr::univ())], mentions_s);
         assert!(eval_formula(&inst20, &f).unwrap());
+    }
+
+    #[test]
+    fn unused_variables_are_not_enumerated() {
+        // 400 nested `all r: set univ` (2^21 values each) around a closed body: decided
+        // by the body alone, unless a `one`/`some` range is empty.
+        let inst = Instance {
+            universe: Universe::new((0..21).map(|i| format!("a{i}")).collect()),
+            values: vec![],
+        };
+        let nested = |q: Quantifier, mult: DeclMult, bound: Expr, body: Formula| {
+            (0..400).fold(body, |f, v| {
+                Formula::quant(q, vec![decl(v, mult, bound.clone())], f)
+            })
+        };
+        let closed = Expr::univ().some();
+        for q in [Quantifier::All, Quantifier::Some] {
+            for mult in [DeclMult::Set, DeclMult::Lone, DeclMult::One, DeclMult::Some] {
+                let f = nested(q, mult, Expr::univ(), closed.clone());
+                assert!(eval_formula(&inst, &f).unwrap(), "{q:?} {mult:?}");
+                let f = nested(q, mult, Expr::univ(), closed.clone().not());
+                assert!(!eval_formula(&inst, &f).unwrap(), "{q:?} {mult:?}");
+            }
+        }
+        // An empty range: `all` holds vacuously and `some` fails, whatever the body; a
+        // `lone` or `set` range still holds the empty set.
+        let empty = Expr::none(1);
+        let f = nested(
+            Quantifier::All,
+            DeclMult::One,
+            empty.clone(),
+            Formula::false_(),
+        );
+        assert!(eval_formula(&inst, &f).unwrap());
+        let f = nested(
+            Quantifier::Some,
+            DeclMult::Some,
+            empty.clone(),
+            Formula::true_(),
+        );
+        assert!(!eval_formula(&inst, &f).unwrap());
+        let f = nested(Quantifier::Some, DeclMult::Lone, empty, Formula::true_());
+        assert!(eval_formula(&inst, &f).unwrap());
     }
 }

@@ -17,6 +17,10 @@ pub struct FreeVars {
 impl FreeVars {
     /// The variables `e` refers to without binding them.
     pub fn expr(&mut self, e: &Expr) -> Arc<BTreeSet<VarId>> {
+        crate::stack::guard(|| self.expr_unguarded(e))
+    }
+
+    fn expr_unguarded(&mut self, e: &Expr) -> Arc<BTreeSet<VarId>> {
         if let Some(f) = self.cache.get(&e.node_id()) {
             return f.clone();
         }
@@ -47,6 +51,10 @@ impl FreeVars {
 
     /// Adds the variables `f` refers to without binding them to `out`.
     pub fn formula(&mut self, f: &Formula, out: &mut BTreeSet<VarId>) {
+        crate::stack::guard(|| self.formula_unguarded(f, out))
+    }
+
+    fn formula_unguarded(&mut self, f: &Formula, out: &mut BTreeSet<VarId>) {
         use FormulaKind::*;
         match f.kind() {
             Const(_) => {}
@@ -76,6 +84,10 @@ impl FreeVars {
     }
 
     fn int(&mut self, i: &IntExpr, out: &mut BTreeSet<VarId>) {
+        crate::stack::guard(|| self.int_unguarded(i, out))
+    }
+
+    fn int_unguarded(&mut self, i: &IntExpr, out: &mut BTreeSet<VarId>) {
         use IntExprKind::*;
         match i.kind() {
             Const(_) => {}

@@ -11,6 +11,10 @@ use super::ast::{
 
 /// Does the formula contain a quantifier over relations (or sets)?
 pub fn has_higher_order(f: &Formula) -> bool {
+    crate::stack::guard(|| has_higher_order_unguarded(f))
+}
+
+fn has_higher_order_unguarded(f: &Formula) -> bool {
     match f.kind() {
         FormulaKind::Const(_) => false,
         FormulaKind::And(fs) | FormulaKind::Or(fs) => fs.iter().any(has_higher_order),
@@ -42,6 +46,10 @@ pub fn has_higher_order(f: &Formula) -> bool {
 }
 
 fn int_has_higher_order(i: &IntExpr) -> bool {
+    crate::stack::guard(|| int_has_higher_order_unguarded(i))
+}
+
+fn int_has_higher_order_unguarded(i: &IntExpr) -> bool {
     match i.kind() {
         IntExprKind::Const(_) => false,
         IntExprKind::Card(e) | IntExprKind::SumAtoms(e) => expr_has_higher_order(e),
@@ -60,6 +68,10 @@ fn int_has_higher_order(i: &IntExpr) -> bool {
 
 /// Whether `e` quantifies over relations anywhere (in a comprehension's body, say).
 pub(crate) fn expr_has_higher_order(e: &Expr) -> bool {
+    crate::stack::guard(|| expr_has_higher_order_unguarded(e))
+}
+
+fn expr_has_higher_order_unguarded(e: &Expr) -> bool {
     match e.kind() {
         ExprKind::Rel(_)
         | ExprKind::Var(_)
@@ -100,6 +112,10 @@ pub fn nnf(f: &Formula) -> Formula {
 }
 
 fn to_nnf(f: &Formula, positive: bool) -> Formula {
+    crate::stack::guard(|| to_nnf_unguarded(f, positive))
+}
+
+fn to_nnf_unguarded(f: &Formula, positive: bool) -> Formula {
     if !has_higher_order(f) {
         return if positive { f.clone() } else { f.clone().not() };
     }

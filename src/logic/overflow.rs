@@ -63,6 +63,10 @@ impl Pass {
     }
 
     fn formula(&mut self, f: &Formula, negated: bool) -> Formula {
+        crate::stack::guard(|| self.formula_unguarded(f, negated))
+    }
+
+    fn formula_unguarded(&mut self, f: &Formula, negated: bool) -> Formula {
         use FormulaKind::*;
         match f.kind() {
             Const(_) | TotalOrder { .. } | StrictOrder { .. } | Overflows(_) => f.clone(),
@@ -169,6 +173,10 @@ impl Pass {
 
     /// Rewrites the formulas nested in an expression (comprehension bodies, conditions).
     fn expr(&mut self, e: &Expr, negated: bool) -> Expr {
+        crate::stack::guard(|| self.expr_unguarded(e, negated))
+    }
+
+    fn expr_unguarded(&mut self, e: &Expr, negated: bool) -> Expr {
         use ExprKind::*;
         match e.kind() {
             Rel(_) | Var(_) | Const(_) | Univ | Iden | None => e.clone(),
@@ -210,6 +218,10 @@ impl Pass {
     }
 
     fn int(&mut self, i: &IntExpr, negated: bool) -> IntExpr {
+        crate::stack::guard(|| self.int_unguarded(i, negated))
+    }
+
+    fn int_unguarded(&mut self, i: &IntExpr, negated: bool) -> IntExpr {
         use IntExprKind::*;
         match i.kind() {
             Const(_) => i.clone(),
@@ -240,6 +252,10 @@ enum Operand<'a> {
 /// The integer expressions an expression reads through its operators (not through the
 /// formulas nested in it, which are guarded on their own).
 fn ints_in_expr(e: &Expr, out: &mut Vec<IntExpr>) {
+    crate::stack::guard(|| ints_in_expr_unguarded(e, out))
+}
+
+fn ints_in_expr_unguarded(e: &Expr, out: &mut Vec<IntExpr>) {
     use ExprKind::*;
     match e.kind() {
         Rel(_) | Var(_) | Const(_) | Univ | Iden | None | Comprehension(..) => {}
@@ -268,6 +284,10 @@ fn ints_in_expr(e: &Expr, out: &mut Vec<IntExpr>) {
 /// overflow of the integers inside `e` but `int[e]` does not: it adds up `e`'s atoms
 /// afresh (`int[Int[j]]` is `j` itself: `IntExpr::sum_atoms` builds it so).
 fn ints_below_int(i: &IntExpr, out: &mut Vec<IntExpr>) {
+    crate::stack::guard(|| ints_below_int_unguarded(i, out))
+}
+
+fn ints_below_int_unguarded(i: &IntExpr, out: &mut Vec<IntExpr>) {
     use IntExprKind::*;
     match i.kind() {
         Const(_) | Sum(..) | SumAtoms(_) => {}

@@ -126,6 +126,10 @@ impl Facts {
 }
 
 fn mentions_var(e: &Expr, v: VarId) -> bool {
+    crate::stack::guard(|| mentions_var_unguarded(e, v))
+}
+
+fn mentions_var_unguarded(e: &Expr, v: VarId) -> bool {
     match e.kind() {
         ExprKind::Var(w) => *w == v,
         ExprKind::Rel(_)
@@ -257,6 +261,10 @@ impl Rewriter<'_> {
     }
 
     fn formula(&mut self, f: &Formula) -> Formula {
+        crate::stack::guard(|| self.formula_unguarded(f))
+    }
+
+    fn formula_unguarded(&mut self, f: &Formula) -> Formula {
         if let Some(done) = self.formulas.get(&f.node_id()) {
             return done.clone();
         }
@@ -304,6 +312,10 @@ impl Rewriter<'_> {
     }
 
     fn expr(&mut self, e: &Expr) -> Expr {
+        crate::stack::guard(|| self.expr_unguarded(e))
+    }
+
+    fn expr_unguarded(&mut self, e: &Expr) -> Expr {
         if let Some(done) = self.exprs.get(&e.node_id()) {
             return done.clone();
         }

@@ -90,6 +90,10 @@ impl<'a> Skolemizer<'a> {
     }
 
     fn walk(&mut self, f: &Formula, positive: bool) -> Formula {
+        crate::stack::guard(|| self.walk_unguarded(f, positive))
+    }
+
+    fn walk_unguarded(&mut self, f: &Formula, positive: bool) -> Formula {
         let key = (f.node_id(), positive);
         if let Some(done) = self.done.get(&key) {
             return done.clone();
@@ -236,6 +240,10 @@ struct Substitution {
 
 impl Substitution {
     fn int(&mut self, i: &IntExpr) -> IntExpr {
+        crate::stack::guard(|| self.int_unguarded(i))
+    }
+
+    fn int_unguarded(&mut self, i: &IntExpr) -> IntExpr {
         if let Some((_, done)) = self.ints.get(&i.node_id()) {
             return done.clone();
         }
@@ -267,6 +275,10 @@ impl Substitution {
     }
 
     fn formula(&mut self, f: &Formula) -> Formula {
+        crate::stack::guard(|| self.formula_unguarded(f))
+    }
+
+    fn formula_unguarded(&mut self, f: &Formula) -> Formula {
         if let Some((_, done)) = self.formulas.get(&f.node_id()) {
             return done.clone();
         }
@@ -302,6 +314,10 @@ impl Substitution {
     }
 
     fn expr(&mut self, e: &Expr) -> Expr {
+        crate::stack::guard(|| self.expr_unguarded(e))
+    }
+
+    fn expr_unguarded(&mut self, e: &Expr) -> Expr {
         if let Some((_, done)) = self.exprs.get(&e.node_id()) {
             return done.clone();
         }

@@ -89,6 +89,10 @@ struct Harvest<'a> {
 
 impl Harvest<'_> {
     fn formula(&mut self, f: &Formula) {
+        crate::stack::guard(|| self.formula_unguarded(f))
+    }
+
+    fn formula_unguarded(&mut self, f: &Formula) {
         if !self.seen.insert(f.node_id()) {
             return;
         }
@@ -130,6 +134,10 @@ impl Harvest<'_> {
     }
 
     fn int(&mut self, i: &IntExpr) {
+        crate::stack::guard(|| self.int_unguarded(i))
+    }
+
+    fn int_unguarded(&mut self, i: &IntExpr) {
         let mut formulas = Vec::new();
         let mut exprs = Vec::new();
         i.subterms(&mut formulas, &mut exprs);
@@ -142,6 +150,10 @@ impl Harvest<'_> {
     /// Walks `e` and returns its size (number of nodes below and at it, formulas
     /// counting one).
     fn expr(&mut self, e: &Expr) -> usize {
+        crate::stack::guard(|| self.expr_unguarded(e))
+    }
+
+    fn expr_unguarded(&mut self, e: &Expr) -> usize {
         let mut formulas = Vec::new();
         let mut exprs = Vec::new();
         e.subterms(&mut formulas, &mut exprs);

@@ -588,6 +588,10 @@ impl Translator {
     }
 
     fn analyze_formula(&mut self, f: &Formula) -> Arc<[VarId]> {
+        crate::stack::guard(|| self.analyze_formula_unguarded(f))
+    }
+
+    fn analyze_formula_unguarded(&mut self, f: &Formula) -> Arc<[VarId]> {
         if let Some(free) = self.seen(f.node_id()) {
             return free;
         }
@@ -641,6 +645,10 @@ impl Translator {
     }
 
     fn analyze_expr(&mut self, e: &Expr) -> Arc<[VarId]> {
+        crate::stack::guard(|| self.analyze_expr_unguarded(e))
+    }
+
+    fn analyze_expr_unguarded(&mut self, e: &Expr) -> Arc<[VarId]> {
         if let Some(free) = self.seen(e.node_id()) {
             return free;
         }
@@ -678,6 +686,10 @@ impl Translator {
     }
 
     fn analyze_int(&mut self, i: &IntExpr) -> Arc<[VarId]> {
+        crate::stack::guard(|| self.analyze_int_unguarded(i))
+    }
+
+    fn analyze_int_unguarded(&mut self, i: &IntExpr) -> Arc<[VarId]> {
         if let Some(free) = self.seen(i.node_id()) {
             return free;
         }
@@ -737,6 +749,10 @@ impl Translator {
     }
 
     fn tr_formula_uncached(&mut self, f: &Formula) -> Result<Bit, SolveError> {
+        crate::stack::guard(|| self.tr_formula_uncached_unguarded(f))
+    }
+
+    fn tr_formula_uncached_unguarded(&mut self, f: &Formula) -> Result<Bit, SolveError> {
         use FormulaKind::*;
         Ok(match f.kind() {
             Const(b) => Bit::from_bool(*b),
@@ -859,6 +875,10 @@ impl Translator {
     }
 
     fn tr_int_uncached(&mut self, i: &IntExpr) -> Result<BitVec, SolveError> {
+        crate::stack::guard(|| self.tr_int_uncached_unguarded(i))
+    }
+
+    fn tr_int_uncached_unguarded(&mut self, i: &IntExpr) -> Result<BitVec, SolveError> {
         let bw = self.bitwidth()?;
         use IntExprKind::*;
         Ok(match i.kind() {
@@ -1463,6 +1483,10 @@ impl Translator {
     }
 
     fn tr_expr_uncached(&mut self, e: &Expr) -> Result<Matrix, SolveError> {
+        crate::stack::guard(|| self.tr_expr_uncached_unguarded(e))
+    }
+
+    fn tr_expr_uncached_unguarded(&mut self, e: &Expr) -> Result<Matrix, SolveError> {
         use ExprKind::*;
         let n = self.universe;
         Ok(match e.kind() {
