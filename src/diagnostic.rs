@@ -137,6 +137,30 @@ impl Diagnostic {
         }
     }
 
+    /// This diagnostic without its spans, for a caller that does not have the sources
+    /// they point into: `context` (what was being done) goes before the message, and
+    /// the snippet the span would have shown after it.
+    pub fn detached(&self, sources: &SourceMap, context: &str) -> Diagnostic {
+        let mut message = format!("{context}: {}", self.message);
+        if let Some(span) = self
+            .span
+            .filter(|s| (s.file.0 as usize) < sources.files.len())
+        {
+            let snippet = sources.snippet(span).trim();
+            if !snippet.is_empty() && snippet.chars().count() <= 80 {
+                message.push_str(&format!(" (at `{snippet}`)"));
+            }
+        }
+        Diagnostic {
+            severity: self.severity,
+            message,
+            span: None,
+            label: None,
+            notes: Vec::new(),
+            help: self.help.clone(),
+        }
+    }
+
     pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
         self.label = Some(label.into());
         self
@@ -343,6 +367,17 @@ impl SourceMap {
             Severity::Warning => ReportKind::Warning,
             Severity::Note => ReportKind::Custom("Note", ariadne::Color::Cyan),
         };
+        let known = |s: Span| (s.file.0 as usize) < self.files.len();
+        if d.span.is_some_and(|s| !known(s)) || d.notes.iter().any(|n| !known(n.span)) {
+            // A span into another session's sources (a library workflow's own text):
+            // say what is wrong without a snippet rather than index a file we do not have.
+            let detached = Diagnostic {
+                span: None,
+                notes: Vec::new(),
+                ..d.clone()
+            };
+            return self.render_one(&detached, color, out);
+        }
         let Some(span) = d.span else {
             let prefix = match d.severity {
                 Severity::Error => "error",
@@ -531,5 +566,24 @@ mod tests {
         let f = m.add("t", None, "ab\ncd");
         assert_eq!(m.line_col(f, 0), (1, 1));
         assert_eq!(m.line_col(f, 4), (2, 2));
+    }
+
+    #[test]
+    fn spans_into_unknown_files_render_without_a_snippet() {
+        // A library workflow's diagnostic, rendered with a map that lacks its text (the
+        // CLI's empty map, or a REPL session holding other files).
+        let mut other = SourceMap::new();
+        let f = other.add("generated.als", None, "run { RA and not CC } for 99");
+        let d = Diagnostic::error(Span::new(FileId(f.0 + 3), 6, 8), "too large to solve")
+            .with_help("lower the scope");
+        for map in [SourceMap::new(), other.clone()] {
+            let text = map.render(std::slice::from_ref(&d), false);
+            assert!(text.contains("too large to solve"), "{text}");
+            assert!(text.contains("lower the scope"), "{text}");
+        }
+        let detached =
+            Diagnostic::error(Span::new(f, 6, 8), "too large").detached(&other, "comparing");
+        assert_eq!(detached.span, None);
+        assert_eq!(detached.message, "comparing: too large (at `RA`)");
     }
 }

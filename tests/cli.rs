@@ -735,3 +735,62 @@ fn compare_prints_matrix_csv_and_dot() {
     assert!(dot.contains("label=\"RA\\nCeroneRA\""), "{dot}");
     let _ = std::fs::remove_dir_all(cache);
 }
+
+#[test]
+fn compare_refuses_pairs_past_the_variable_limit_without_a_panic() {
+    for args in [
+        &[
+            "compare",
+            "RA",
+            "CC",
+            "--scope",
+            "2",
+            "--max-vars",
+            "10",
+            "--no-cache",
+        ][..],
+        &["compare", "RA", "CC", "--scope", "99", "--no-cache"][..],
+    ] {
+        let (code, out, err) = solder(args);
+        assert_eq!(code, 2, "{args:?}: {out}\n{err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(err.contains("too large to solve"), "{err}");
+        assert!(err.contains("comparing `"), "names the pair: {err}");
+        assert!(
+            err.contains("--max-vars"),
+            "says how to raise the limit: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_refused_compare_in_the_repl_keeps_the_session_and_names_no_wrong_file() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .args(["repl", "examples/family.als"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(b"set max_vars 10\ncompare RA CC scope 2\nset max_vars 100000\nrun { some Person } for 2\n")
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("comparing `"), "{stderr}");
+    // No snippet of the loaded file under the library's error.
+    assert!(!stderr.contains("family.als"), "{stderr}");
+    assert!(
+        stdout.contains("instance found"),
+        "the session goes on: {stdout}"
+    );
+}

@@ -124,7 +124,23 @@ pub fn resolve_levels(names: &[String]) -> Result<Vec<&'static str>, Errors> {
 /// A history model loaded with its commands: one per level.
 struct Loaded {
     checked: Arc<Checked>,
+    /// The generated model's text, which the diagnostics of its commands point into.
+    sources: SourceMap,
     names: ModelNames,
+}
+
+impl Loaded {
+    /// A command's errors without spans into the generated model, which the caller
+    /// never saw ("too large to solve" at a history's size).
+    fn detach(&self, index: usize, e: Errors) -> Errors {
+        let label = &self.checked.model.commands[index].label;
+        let context = format!("classifying the history at `{label}`");
+        Errors(
+            e.0.iter()
+                .map(|d| d.detached(&self.sources, &context))
+                .collect(),
+        )
+    }
 }
 
 fn load(h: &History, levels: &[&str]) -> Result<Loaded, Errors> {
@@ -147,6 +163,7 @@ fn load(h: &History, levels: &[&str]) -> Result<Loaded, Errors> {
     })?;
     Ok(Loaded {
         checked: Arc::new(checked),
+        sources,
         names,
     })
 }
@@ -171,7 +188,8 @@ fn decide(
         return Ok(None);
     }
     if deadline.is_none() && outer.is_none() {
-        let run = CommandRun::start(&loaded.checked, index, &opts.run)?;
+        let run = CommandRun::start(&loaded.checked, index, &opts.run)
+            .map_err(|e| loaded.detach(index, e))?;
         return Ok(run.found().map(|_| run));
     }
     let mut run_opts = opts.run.clone();
@@ -187,7 +205,7 @@ fn decide(
     loop {
         match rx.recv_timeout(Duration::from_millis(5)) {
             Ok(run) => {
-                let run = run?;
+                let run = run.map_err(|e| loaded.detach(index, e))?;
                 return Ok(run.found().map(|_| run));
             }
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {

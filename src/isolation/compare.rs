@@ -175,6 +175,11 @@ fn solve_pair(a: &str, b: &str, opts: &CompareOptions) -> Result<Option<History>
         opts.scope
     );
     let mut sources = SourceMap::new();
+    // The text is ours, not the caller's: its diagnostics name the pair instead.
+    let context = format!("comparing `{a}` with `{b}` at scope {}", opts.scope);
+    let detach = |e: Errors, sources: &SourceMap| {
+        Errors(e.0.iter().map(|d| d.detached(sources, &context)).collect())
+    };
     let checked = check::load(
         &mut sources,
         RootSource::Text {
@@ -183,15 +188,15 @@ fn solve_pair(a: &str, b: &str, opts: &CompareOptions) -> Result<Option<History>
             dir: None,
         },
     )
-    .map_err(|e| Errors::from(Diagnostic::global(sources.render(&e.0, false))))?;
-    let mut run = CommandRun::start(&checked, 0, &opts.run)?;
+    .map_err(|e| detach(e, &sources))?;
+    let mut run = CommandRun::start(&checked, 0, &opts.run).map_err(|e| detach(e, &sources))?;
     match run.found() {
         Some(0) => return Ok(None),
         Some(_) => {}
         // Stopped (Ctrl-C in the REPL): no verdict, and nothing cached.
         None => return Err(interrupted()),
     }
-    run.shrink()?;
+    run.shrink().map_err(|e| detach(e, &sources))?;
     let inst = run.instance().expect("a shrunk instance");
     let view = crate::render::history::render_history(&run.command.presentation, inst, &[])
         .ok_or_else(|| {
