@@ -339,6 +339,7 @@ fn main() {
                     Verdict::Holds(_) => "yes",
                     Verdict::Fails(_) => "no",
                     Verdict::Timeout => "timeout",
+                    Verdict::Stopped => "stopped",
                     Verdict::Skipped => "skipped",
                     Verdict::Unsolved(_) => "too large",
                 };

@@ -435,7 +435,22 @@ impl SourceMap {
 pub fn read_source(path: &std::path::Path) -> std::result::Result<String, String> {
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    decode_source(&format!("`{}`", path.display()), &bytes)
+}
+
+/// Standard input as source text (a model, a history), decoded as [`read_source`] does;
+/// `what` names it in errors.
+pub fn read_stdin_source(what: &str) -> std::result::Result<String, String> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+        .map_err(|e| format!("cannot read {what} from standard input: {e}"))?;
+    decode_source("standard input", &bytes)
+}
+
+/// Bytes as UTF-8 source text without a byte-order mark; an invalid byte is reported
+/// with its line and column. `name` is what the error calls the input.
+pub fn decode_source(name: &str, bytes: &[u8]) -> std::result::Result<String, String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(text.to_string()),
         Err(e) => {
@@ -450,8 +465,7 @@ pub fn read_source(path: &std::path::Path) -> std::result::Result<String, String
             let column =
                 std::str::from_utf8(&before[line_start..]).map_or(0, |t| t.chars().count()) + 1;
             Err(format!(
-                "`{}` is not UTF-8 text: byte {at} (line {line}, column {column}) is 0x{:02X}; save the file as UTF-8",
-                path.display(),
+                "{name} is not UTF-8 text: byte {at} (line {line}, column {column}) is 0x{:02X}; save it as UTF-8",
                 bytes[at]
             ))
         }

@@ -1021,18 +1021,8 @@ fn load_model(sources: &mut SourceMap, path: &std::path::Path) -> Result<Checked
     if path.as_os_str() != "-" {
         return load_file(sources, path);
     }
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|e| {
-        Errors::from(Diagnostic::global(format!(
-            "cannot read the model from standard input: {e}"
-        )))
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Errors::from(Diagnostic::global(format!(
-            "standard input is not UTF-8 text: byte {} is invalid",
-            e.utf8_error().valid_up_to()
-        )))
-    })?;
+    let text = solder::diagnostic::read_stdin_source("the model")
+        .map_err(|message| Errors::from(Diagnostic::global(message)))?;
     solder::check::load(
         sources,
         solder::check::RootSource::Text {
@@ -1202,27 +1192,37 @@ fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<ExitCode, Er
         print!("{}", history::history_model(&h, &chosen).0);
         return Ok(ExitCode::SUCCESS);
     }
-    let opts = classify::ClassifyOptions {
+    let control = Control::new(None);
+    let mut opts = classify::ClassifyOptions {
         run: args.solver.options(),
         reasons: !args.no_reasons,
         timeout: args.timeout.map(Duration::from_secs_f64),
         saturation: !args.no_saturation,
         generic_limit: (args.max_txns > 0).then_some(args.max_txns),
     };
-    let results = classify::classify(&h, &chosen, &opts)?;
+    // SIGINT/SIGTERM leave the levels not yet decided "stopped"; the rest is printed.
+    opts.run.solve.stop = Some(control.stop.clone());
+    let (results, signalled) = control.guard(
+        Instant::now(),
+        || classify::classify(&h, &chosen, &opts),
+        |reason| stopped_before_anything("classify", reason),
+    );
+    let results = results?;
     if args.json {
         println!("{}", render::isolation::classify_json(&results));
     } else {
         print!("{}", render::isolation::classify_text(&results));
     }
-    let undecided = results.iter().any(|r| {
-        matches!(
-            r.verdict,
-            classify::Verdict::Timeout
-                | classify::Verdict::Skipped
-                | classify::Verdict::Unsolved(_)
-        )
-    });
+    let undecided = signalled.is_some()
+        || results.iter().any(|r| {
+            matches!(
+                r.verdict,
+                classify::Verdict::Timeout
+                    | classify::Verdict::Stopped
+                    | classify::Verdict::Skipped
+                    | classify::Verdict::Unsolved(_)
+            )
+        });
     Ok(ExitCode::from(if undecided {
         exit::STOPPED
     } else {
@@ -1261,7 +1261,15 @@ fn compare(args: &CompareArgs) -> Result<ExitCode, Errors> {
     if let Some(t) = args.threads {
         opts.threads = t.max(1);
     }
-    let m = compare::compare(&chosen, &opts)?;
+    // SIGINT/SIGTERM leave the pairs not yet decided `?`; the rest is printed.
+    let control = Control::new(None);
+    opts.run.solve.stop = Some(control.stop.clone());
+    let (m, signalled) = control.guard(
+        Instant::now(),
+        || compare::compare(&chosen, &opts),
+        |reason| stopped_before_anything("compare", reason),
+    );
+    let m = m?;
     if args.json {
         println!("{}", render::isolation::compare_json(&m));
     } else if args.csv {
@@ -1271,7 +1279,22 @@ fn compare(args: &CompareArgs) -> Result<ExitCode, Errors> {
     } else {
         print!("{}", render::isolation::compare_text(&m));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(if signalled.is_some() || m.undecided > 0 {
+        exit::STOPPED
+    } else {
+        exit::OK
+    }))
+}
+
+/// A workflow that did not return within a second of SIGINT/SIGTERM: say so (nothing
+/// was decided that can be shown) and end with exit code 3.
+fn stopped_before_anything(what: &str, reason: StopReason) -> u8 {
+    let _ = std::io::stdout().flush();
+    eprintln!(
+        "solder {what}: {} — it did not stop within a second, so nothing decided can be shown",
+        reason.outcome()
+    );
+    exit::STOPPED
 }
 
 fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Errors> {
@@ -1281,7 +1304,11 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
         .map_err(|message| Errors::from(Diagnostic::global(message)))?;
     let app = programs::load(sources, &args.file.display().to_string(), &text)?;
     let timeout = args.timeout.map(Duration::from_secs_f64);
-    let opts = args.solver.options();
+    let mut opts = args.solver.options();
+    // SIGINT/SIGTERM: the levels not yet checked come back undecided; what was checked
+    // has been printed as it came.
+    let control = Control::new(None);
+    opts.solve.stop = Some(control.stop.clone());
     // Either the chosen levels, or the file's expectations.
     let queries = programs::queries(
         &app,
@@ -1312,51 +1339,62 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
     );
     let levels: Vec<programs::Query> = queries.iter().map(|(q, _)| q.clone()).collect();
     let mut failure = None;
-    programs::check_levels(&app, &levels, &opts, timeout, threads, |i, answer| {
-        let expect = &queries[i].1;
-        let report = match answer {
-            Ok(r) => r,
-            Err(e) => {
-                failure = Some(e);
-                return false;
-            }
-        };
-        if args.json {
-            reports.push(render::programs::report_json(
-                &report,
-                &app,
-                expect.as_ref(),
-            ));
-        } else if args.emit_history {
-            // The history alone, so that it can be piped; what was found goes to
-            // standard error.
-            match &report.outcome {
-                programs::Outcome::Violation(v) => {
-                    for line in render::programs::history_lines(v) {
-                        println!("{line}");
+    let (_, signalled) = control.guard(
+        Instant::now(),
+        || {
+            programs::check_levels(&app, &levels, &opts, timeout, threads, |i, answer| {
+                let expect = &queries[i].1;
+                let report = match answer {
+                    Ok(r) => r,
+                    Err(e) => {
+                        failure = Some(e);
+                        return false;
+                    }
+                };
+                if args.json {
+                    reports.push(render::programs::report_json(
+                        &report,
+                        &app,
+                        expect.as_ref(),
+                    ));
+                } else if args.emit_history {
+                    // The history alone, so that it can be piped; what was found goes to
+                    // standard error.
+                    match &report.outcome {
+                        programs::Outcome::Violation(v) => {
+                            for line in render::programs::history_lines(v) {
+                                println!("{line}");
+                            }
+                        }
+                        _ => eprint!("{}", render::programs::report_text(&report, &app)),
+                    }
+                } else {
+                    match expect {
+                        None => print!("{}", render::programs::report_text(&report, &app)),
+                        Some(e) => {
+                            print!("{}", render::programs::expectation_text(&report, e, &app))
+                        }
                     }
                 }
-                _ => eprint!("{}", render::programs::report_text(&report, &app)),
-            }
-        } else {
-            match expect {
-                None => print!("{}", render::programs::report_text(&report, &app)),
-                Some(e) => print!("{}", render::programs::expectation_text(&report, e, &app)),
-            }
-        }
-        if expect
-            .as_ref()
-            .is_some_and(|e| report.meets(e) == Some(false))
-        {
-            code = exit::COUNTEREXAMPLE;
-        }
-        if matches!(report.outcome, programs::Outcome::Timeout) && code == exit::OK {
-            code = exit::STOPPED;
-        }
-        true
-    });
+                if expect
+                    .as_ref()
+                    .is_some_and(|e| report.meets(e) == Some(false))
+                {
+                    code = exit::COUNTEREXAMPLE;
+                }
+                if matches!(report.outcome, programs::Outcome::Timeout) && code == exit::OK {
+                    code = exit::STOPPED;
+                }
+                true
+            })
+        },
+        |reason| stopped_before_anything("programs", reason),
+    );
     if let Some(e) = failure {
         return Err(e);
+    }
+    if signalled.is_some() {
+        code = exit::STOPPED;
     }
     if args.json {
         println!("{}", serde_json::Value::Array(reports));

@@ -117,7 +117,7 @@ fn holds(r: &LevelResult) -> bool {
     match &r.verdict {
         Verdict::Holds(_) => true,
         Verdict::Fails(_) => false,
-        Verdict::Timeout | Verdict::Skipped | Verdict::Unsolved(_) => {
+        Verdict::Timeout | Verdict::Stopped | Verdict::Skipped | Verdict::Unsolved(_) => {
             panic!("{} was not decided", r.level)
         }
     }
@@ -730,12 +730,14 @@ fn a_stopped_compare_decides_and_caches_nothing() {
     o.run.solve.stop = Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
         true,
     )));
-    let e = compare(&["RA", "CC"], &o).unwrap_err();
-    assert!(
-        e.0[0]
-            .message
-            .contains("stopped before every pair was decided")
-    );
+    // Stopped before anything was solved: every pair is undecided, none is read as
+    // implied or separated, and nothing is cached.
+    let m = compare(&["RA", "CC"], &o).unwrap();
+    assert_eq!(m.undecided, 2);
+    assert_eq!(m.cells[0][1], solder::isolation::compare::Cell::Undecided);
+    assert_eq!(m.cells[1][0], solder::isolation::compare::Cell::Undecided);
+    let text = solder::render::isolation::compare_text(&m);
+    assert!(text.contains("2 undecided"), "{text}");
     assert!(!dir.join("compare.json").exists());
     let _ = std::fs::remove_dir_all(dir);
 }

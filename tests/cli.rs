@@ -686,7 +686,7 @@ fn classify_prints_a_table_json_and_diagnostics() {
     assert!(err.contains("bad.txt:2:5"), "{err}");
     let (code, _, err) = solder(&["classify", "no/such/history.txt"]);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot read no/such/history.txt"), "{err}");
+    assert!(err.contains("cannot read `no/such/history.txt`"), "{err}");
     let (code, _, err) = solder(&[
         "classify",
         "examples/histories/write-skew.txt",
@@ -793,4 +793,130 @@ fn a_refused_compare_in_the_repl_keeps_the_session_and_names_no_wrong_file() {
         stdout.contains("instance found"),
         "the session goes on: {stdout}"
     );
+}
+
+/// Runs `solder ARGS` and sends `signal` after `after`; exit code, stdout, and how long
+/// the process took to end after the signal.
+fn interrupted_workflow(
+    args: &[&str],
+    signal: &str,
+    after: std::time::Duration,
+) -> (i32, String, std::time::Duration) {
+    let cache = std::env::temp_dir().join(format!("solder-cli-signal-{}", std::process::id()));
+    let child = Command::new(env!("CARGO_BIN_EXE_solder"))
+        .args(args)
+        .env("SOLDER_CACHE_DIR", &cache)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    std::thread::sleep(after);
+    let sent = std::time::Instant::now();
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "{args:?} ended before the signal");
+    let out = child.wait_with_output().expect("waits");
+    let _ = std::fs::remove_dir_all(cache);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        sent.elapsed(),
+    )
+}
+
+/// A serial history of 150 transactions over 20 keys: every level holds, and deciding
+/// them all takes several seconds.
+fn long_history() -> std::path::PathBuf {
+    let mut text = String::new();
+    let mut state: u64 = 5;
+    let mut below = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    let (mut store, mut next) = ([0u64; 20], [1u64; 20]);
+    for t in 1..=150 {
+        let (a, b) = (below(20) as usize, below(20) as usize);
+        text.push_str(&format!("T{t}: r(k{a},{}) r(k{b},{})", store[a], store[b]));
+        store[a] = next[a];
+        next[a] += 1;
+        text.push_str(&format!(" w(k{a},{})\n", store[a]));
+    }
+    write_temp("long-history.txt", &text)
+}
+
+#[test]
+fn signals_stop_classify_compare_and_programs_with_what_was_decided() {
+    let history = long_history();
+    let (code, out, took) = interrupted_workflow(
+        &["classify", history.to_str().unwrap()],
+        "INT",
+        std::time::Duration::from_millis(4000),
+    );
+    assert_eq!(code, 3, "{out}");
+    assert!(took < std::time::Duration::from_millis(1500), "{took:?}");
+    assert!(out.contains("stopped before it was decided"), "{out}");
+    assert!(
+        out.contains("✓"),
+        "levels decided before the signal are shown: {out}"
+    );
+
+    let (code, out, took) = interrupted_workflow(
+        &["compare", "--scope", "4", "--no-cache"],
+        "TERM",
+        std::time::Duration::from_millis(1500),
+    );
+    assert_eq!(code, 3, "{out}");
+    assert!(took < std::time::Duration::from_millis(1500), "{took:?}");
+    assert!(out.contains("undecided (stopped"), "{out}");
+    assert!(out.contains(" solved"), "{out}");
+
+    let (code, out, took) = interrupted_workflow(
+        &["programs", "examples/programs/tpcc.prog"],
+        "INT",
+        std::time::Duration::from_millis(2500),
+    );
+    assert_eq!(code, 3, "{out}");
+    assert!(took < std::time::Duration::from_millis(1500), "{took:?}");
+    assert!(out.contains("SER"), "the levels checked are shown: {out}");
+    assert!(out.contains("undecided"), "{out}");
+}
+
+#[test]
+fn histories_with_a_byte_order_mark_or_invalid_utf8_are_handled_as_models_are() {
+    let dir = std::env::temp_dir().join(format!("solder-cli-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for example in ["write-skew.txt", "causality.json", "jepsen-register.edn"] {
+        let text = std::fs::read(format!("examples/histories/{example}")).unwrap();
+        let with_bom = dir.join(example);
+        std::fs::write(&with_bom, [&b"\xEF\xBB\xBF"[..], &text].concat()).unwrap();
+        let (code, out, err) = solder(&["classify", with_bom.to_str().unwrap(), "--level", "RA"]);
+        let (plain_code, plain, _) = solder(&[
+            "classify",
+            &format!("examples/histories/{example}"),
+            "--level",
+            "RA",
+        ]);
+        assert_eq!((code, plain_code), (0, 0), "{example}: {err}");
+        // The same verdict as without the mark (times aside).
+        let verdict = |s: &str| {
+            s.lines()
+                .find(|l| l.contains(" RA "))
+                .map(|l| l.split('┆').take(3).collect::<String>())
+        };
+        assert_eq!(verdict(&out), verdict(&plain), "{example}");
+    }
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, b"T1: w(x,1)\nT2: r(x,\xFF1)\n").unwrap();
+    let (code, _, err) = solder(&["classify", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("is not UTF-8 text: byte 19 (line 2, column 9) is 0xFF"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

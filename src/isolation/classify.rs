@@ -68,6 +68,8 @@ pub enum Verdict {
     Fails(Option<Reason>),
     /// Undecided within the time limit.
     Timeout,
+    /// Undecided: the caller's stop flag was raised first (Ctrl-C, a signal).
+    Stopped,
     /// Not tried: the history is larger than `ClassifyOptions::generic_limit`.
     Skipped,
     /// The solve gave up with this message (the translation exceeded its limits).
@@ -328,6 +330,16 @@ fn classify_level(
         };
         match decided {
             Err(message) => Verdict::Unsolved(message),
+            Ok(None)
+                if opts
+                    .run
+                    .solve
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)) =>
+            {
+                Verdict::Stopped
+            }
             Ok(None) => Verdict::Timeout,
             Ok(Some(run)) if run.found() == Some(1) => Verdict::Holds(witnesses(h, loaded, &run)),
             Ok(Some(_)) if opts.reasons => {

@@ -67,6 +67,8 @@ pub enum Cell {
     Implies,
     /// A history satisfies A and not B (in the history notation).
     Separated(String),
+    /// Not decided: compare was stopped (Ctrl-C, a signal) first.
+    Undecided,
 }
 
 /// How a cell was decided.
@@ -90,6 +92,8 @@ pub struct Matrix {
     pub solved: usize,
     pub cached: usize,
     pub derived: usize,
+    /// Pairs left undecided because compare was stopped.
+    pub undecided: usize,
 }
 
 impl Matrix {
@@ -268,7 +272,9 @@ fn decided(results: Vec<classify::LevelResult>) -> Result<Vec<bool>, Errors> {
         .map(|r| match r.verdict {
             Verdict::Holds(_) => Ok(true),
             Verdict::Fails(_) => Ok(false),
-            Verdict::Timeout | Verdict::Skipped | Verdict::Unsolved(_) => Err(interrupted()),
+            Verdict::Timeout | Verdict::Stopped | Verdict::Skipped | Verdict::Unsolved(_) => {
+                Err(interrupted())
+            }
         })
         .collect()
 }
@@ -347,6 +353,14 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
         .collect();
     let state = Mutex::new(state);
     let next = AtomicUsize::new(0);
+    // Once stopped, every pair not yet decided stays undecided; what was decided stands.
+    let stopped = || {
+        opts.run
+            .solve
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    };
     let failure: Mutex<Option<Errors>> = Mutex::new(None);
     std::thread::scope(|s| {
         for _ in 0..opts.threads.max(1) {
@@ -377,6 +391,7 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
                                         st.cells[a][b] = Some(Cell::Separated(m.notation()));
                                         st.sources[a][b] = Source::Derived;
                                     }
+                                    Err(_) if stopped() => st.cells[a][b] = Some(Cell::Undecided),
                                     Err(e) => *failure.lock().unwrap() = Some(e),
                                 }
                                 continue;
@@ -385,6 +400,11 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
                         st.cells[a][b].is_some()
                     };
                     if known {
+                        continue;
+                    }
+                    if stopped() {
+                        let mut st = state.lock().unwrap();
+                        st.cells[a][b] = Some(Cell::Undecided);
                         continue;
                     }
                     let result = solve_pair(levels[a], levels[b], opts).and_then(|sep| match sep {
@@ -403,6 +423,7 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
                                 st.learned.push((h, sat));
                             }
                         }
+                        Err(_) if stopped() => st.cells[a][b] = Some(Cell::Undecided),
                         Err(e) => *failure.lock().unwrap() = Some(e),
                     }
                     st.sources[a][b] = Source::Solved;
@@ -414,11 +435,14 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
         return Err(e);
     }
     let state = state.into_inner().unwrap();
+    let mut undecided = 0;
     // Counted from the final sources: a pair solved while another worker derived it
     // counts once.
     for (a, row) in state.sources.iter().enumerate() {
         for (b, source) in row.iter().enumerate() {
-            if a != b {
+            if state.cells[a][b] == Some(Cell::Undecided) {
+                undecided += 1;
+            } else if a != b {
                 match source {
                     Source::Solved => solved += 1,
                     Source::Cached => cached += 1,
@@ -439,7 +463,7 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
     for a in 0..n {
         for b in 0..n {
             let value = match &cells[a][b] {
-                Cell::Same => continue,
+                Cell::Same | Cell::Undecided => continue,
                 Cell::Implies => None,
                 Cell::Separated(h) => Some(h.clone()),
             };
@@ -456,5 +480,6 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
         solved,
         cached,
         derived,
+        undecided,
     })
 }

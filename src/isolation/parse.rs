@@ -605,22 +605,13 @@ pub fn load_history(
     path: &std::path::Path,
     format: Option<Format>,
 ) -> Result<History, Errors> {
+    // As for models: a byte-order mark is dropped, an invalid byte located.
     let text = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|e| {
-            Errors::from(Diagnostic::global(format!(
-                "cannot read the history from standard input: {e}"
-            )))
-        })?;
-        text
+        crate::diagnostic::read_stdin_source("the history")
     } else {
-        std::fs::read_to_string(path).map_err(|e| {
-            Errors::from(Diagnostic::global(format!(
-                "cannot read {}: {e}",
-                path.display()
-            )))
-        })?
-    };
+        crate::diagnostic::read_source(path)
+    }
+    .map_err(|message| Errors::from(Diagnostic::global(message)))?;
     let format = format.unwrap_or_else(|| Format::detect(Some(path), &text));
     let file = sources.add(
         path.display().to_string(),

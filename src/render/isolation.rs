@@ -13,6 +13,7 @@ fn mark(v: &Verdict) -> &'static str {
         (Verdict::Fails(_), false) => "✗",
         (Verdict::Fails(_), true) => "no",
         (Verdict::Timeout, _) => "timeout",
+        (Verdict::Stopped, _) => "stopped",
         (Verdict::Skipped, _) => "skipped",
         (Verdict::Unsolved(_), _) => "unsolved",
     }
@@ -64,6 +65,7 @@ pub fn classify_text(results: &[LevelResult]) -> String {
             },
             Verdict::Fails(None) => String::new(),
             Verdict::Timeout => "undecided within the time limit".into(),
+            Verdict::Stopped => "undecided: stopped before it was decided".into(),
             Verdict::Skipped => {
                 "history too large for the library's definitions (--max-txns)".into()
             }
@@ -159,6 +161,10 @@ pub fn classify_json(results: &[LevelResult]) -> Value {
                     }
                 }
                 Verdict::Timeout => o["holds"] = Value::Null,
+                Verdict::Stopped => {
+                    o["holds"] = Value::Null;
+                    o["stopped"] = json!(true);
+                }
                 Verdict::Skipped => {
                     o["holds"] = Value::Null;
                     o["skipped"] = json!(true);
@@ -208,6 +214,7 @@ pub fn compare_text(m: &Matrix) -> String {
                     };
                     format!("{}{}", if super::table::ascii() { "x" } else { "✗" }, k + 1)
                 }
+                Cell::Undecided => "?".into(),
             });
         }
         table.add_row(row);
@@ -271,8 +278,16 @@ pub fn compare_text(m: &Matrix) -> String {
             out.push_str(&format!("  {l}\n"));
         }
     }
+    let undecided = if m.undecided > 0 {
+        format!(
+            ", {} undecided (stopped: `?` in the matrix; the classes and the diagram use the decided pairs only)",
+            m.undecided
+        )
+    } else {
+        String::new()
+    };
     out.push_str(&format!(
-        "\n{} pairs: {} solved, {} derived, {} from the cache; {:.2} s\n",
+        "\n{} pairs: {} solved, {} derived, {} from the cache{undecided}; {:.2} s\n",
         n * n.saturating_sub(1),
         m.solved,
         m.derived,
@@ -318,7 +333,9 @@ pub fn compare_json(m: &Matrix) -> Value {
     json!({
         "scope": m.scope,
         "levels": m.levels,
-        "implies": (0..n).map(|a| (0..n).map(|b| m.implies(a, b)).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        // `null` for a pair left undecided (stopped).
+        "implies": (0..n).map(|a| (0..n).map(|b| (m.cells[a][b] != Cell::Undecided).then(|| m.implies(a, b))).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "undecided": m.undecided,
         "separations": separations,
         "classes": classes.iter().map(names).collect::<Vec<_>>(),
         "hasse": m.hasse(&classes).iter().map(|(x, y)| json!([names(&classes[*x]), names(&classes[*y])])).collect::<Vec<_>>(),
@@ -333,6 +350,10 @@ pub fn compare_csv(m: &Matrix) -> String {
         for (b, cell) in row.iter().enumerate() {
             let (implies, h) = match cell {
                 Cell::Same => continue,
+                Cell::Undecided => {
+                    out.push_str(&format!("{},{},,\"\"\n", m.levels[a], m.levels[b]));
+                    continue;
+                }
                 Cell::Implies => (true, String::new()),
                 Cell::Separated(h) => (
                     false,
