@@ -525,18 +525,37 @@ fn ms(d: std::time::Duration) -> String {
     format!("{} ms", d.as_millis())
 }
 
+/// A command's whole source on one line, for JSON (which is read by programs, and
+/// must say exactly what was solved).
 fn command_text(sources: &SourceMap, run: &CommandRun) -> String {
-    one_line(sources.snippet(run.command.span))
+    collapse(sources.snippet(run.command.span))
 }
 
-/// A command's source on one line, so that long blocks do not flood the output.
+fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The longest command header printed whole.
+const HEADER_WIDTH: usize = 80;
+
+/// A command's source on one line, so that long blocks do not flood the output. A long
+/// body is cut, not the scope and expectation after it: they say what was solved.
 fn one_line(text: &str) -> String {
-    let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if one.chars().count() > 80 {
-        format!("{}…", one.chars().take(79).collect::<String>())
-    } else {
-        one
+    let one = collapse(text);
+    if one.chars().count() <= HEADER_WIDTH {
+        return one;
     }
+    // The body ends at its last closing brace (`run { … } for 5`), or else the scope
+    // starts at the last ` for ` (`run p for 5`).
+    let (body, tail) = match one.rfind('}') {
+        Some(i) => (&one[..i], &one[i..]),
+        None => one.split_at(one.rfind(" for ").unwrap_or(one.len())),
+    };
+    let room = HEADER_WIDTH
+        .saturating_sub(tail.chars().count() + 2)
+        .max(24);
+    let kept: String = body.chars().take(room).collect();
+    format!("{} … {tail}", kept.trim_end())
 }
 
 /// The more important of two exit codes: errors, then counterexamples, then timeouts.
@@ -633,7 +652,11 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
     for i in indices {
         let started = Instant::now();
         let text = one_line(sources.snippet(checked.model.commands[i].span));
-        let give_up = |reason| give_up_report(&text, args.json, started, reason);
+        let whole = collapse(sources.snippet(checked.model.commands[i].span));
+        let give_up = |reason| {
+            let shown = if args.json { &whole } else { &text };
+            give_up_report(shown, args.json, started, reason)
+        };
         let (result, mut stopped) =
             control.guard(started, || CommandRun::start(&checked, i, &opts), give_up);
         let mut cr = result?;
@@ -662,7 +685,7 @@ fn run(sources: &mut SourceMap, args: &RunArgs, only_checks: bool) -> Result<Exi
         };
         loop {
             if args.json {
-                let obj = json_result(&text, &cr, stopped);
+                let obj = json_result(&whole, &cr, stopped);
                 let _ = writeln!(out_lock(), "{obj}");
             } else if args.xml || args.dot {
                 write_instance(&args.file, &text, &cr, args, &mut instance_written)?;
@@ -1094,7 +1117,11 @@ fn test(sources: &mut SourceMap, args: &TestArgs) -> Result<ExitCode, Errors> {
             let name = format!("{} {}", file.display(), cmd.label);
             let started = Instant::now();
             let text = one_line(sources.snippet(cmd.span));
-            let give_up = |reason| give_up_report(&text, args.json, started, reason);
+            let whole = collapse(sources.snippet(cmd.span));
+            let give_up = |reason| {
+                let shown = if args.json { &whole } else { &text };
+                give_up_report(shown, args.json, started, reason)
+            };
             let (result, stopped) =
                 control.guard(started, || CommandRun::start(&checked, i, &opts), give_up);
             match result {

@@ -920,3 +920,24 @@ fn histories_with_a_byte_order_mark_or_invalid_utf8_are_handled_as_models_are() 
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn long_command_headers_keep_the_scope_and_json_keeps_the_whole_command() {
+    let body = ["some A and some B"; 6].join(" and ");
+    let command = format!("run {{ {body} }} for 5 but exactly 3 A, 2 B");
+    let p = write_temp(
+        "long-header.als",
+        &format!("sig A {{}}\nsig B {{}}\n{command}\n"),
+    );
+    let (code, out, _) = solder(&["run", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    let header = out.lines().next().unwrap();
+    assert!(header.chars().count() <= 80, "{header}");
+    assert!(
+        header.ends_with("… } for 5 but exactly 3 A, 2 B"),
+        "{header}"
+    );
+    let (_, json, _) = solder(&["run", "--json", p.to_str().unwrap()]);
+    let obj: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(obj["command"], command.as_str());
+}
