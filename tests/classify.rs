@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use isolation_brute::satisfies;
-use isolation_history::{Rng, object_name, random_history};
+use isolation_history::{Rng, notation, random_history};
 use solder::diagnostic::{FileId, SourceMap};
 use solder::isolation::classify::{ClassifyOptions, LevelResult, Verdict, classify};
 use solder::isolation::compare::{Cell, CompareOptions, compare};
@@ -71,39 +71,6 @@ fn referee_history(h: &History) -> isolation_history::History {
         r.so[a + 1][b + 1] = true;
     }
     r
-}
-
-/// A referee history in the notation: sessions as chains, reads in read order, then
-/// writes.
-fn notation(h: &isolation_history::History) -> String {
-    let mut out = String::new();
-    let mut placed = BTreeSet::new();
-    let mut k = 0;
-    for head in 1..h.txns {
-        if placed.contains(&head) || (1..h.txns).any(|p| h.so[p][head]) {
-            continue;
-        }
-        let mut chain: Vec<usize> = (1..h.txns).filter(|&t| h.so[head][t]).collect();
-        chain.push(head);
-        chain.sort_by_key(|&t| (1..h.txns).filter(|&p| h.so[p][t]).count());
-        k += 1;
-        let names: Vec<String> = chain.iter().map(|t| format!("T{t}")).collect();
-        let _ = writeln!(out, "session {k}: {}", names.join(" -> "));
-        for &t in &chain {
-            placed.insert(t);
-            let _ = write!(out, "  T{t}:");
-            for &x in &h.read_order[t] {
-                let _ = write!(out, " r({},{})", object_name(x), h.reads[t][x].unwrap());
-            }
-            for x in 0..h.objects {
-                if let Some(v) = h.writes[t][x] {
-                    let _ = write!(out, " w({},{v})", object_name(x));
-                }
-            }
-            out.push('\n');
-        }
-    }
-    out
 }
 
 fn opts(reasons: bool) -> ClassifyOptions {

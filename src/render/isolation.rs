@@ -117,7 +117,8 @@ fn abbreviate(w: &str) -> String {
         return w.to_string();
     }
     let chain: Vec<&str> = w.split(" < ").collect();
-    if chain.len() > 1 {
+    // Long for its names rather than its length: cut like any other text.
+    if chain.len() > 8 {
         return format!(
             "{} < … < {} ({} transactions)",
             chain[..6].join(" < "),

@@ -8,6 +8,7 @@
 // Relations are matrices indexed by transaction numbers, as in the definitions.
 #![allow(clippy::needless_range_loop)]
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 /// A history in the external-read / final-write abstraction. Transaction 0 is T0, which
@@ -178,6 +179,39 @@ impl History {
         }
         out
     }
+}
+
+/// A referee history in the notation: sessions as chains, reads in read order, then
+/// writes.
+pub fn notation(h: &History) -> String {
+    let mut out = String::new();
+    let mut placed = BTreeSet::new();
+    let mut k = 0;
+    for head in 1..h.txns {
+        if placed.contains(&head) || (1..h.txns).any(|p| h.so[p][head]) {
+            continue;
+        }
+        let mut chain: Vec<usize> = (1..h.txns).filter(|&t| h.so[head][t]).collect();
+        chain.push(head);
+        chain.sort_by_key(|&t| (1..h.txns).filter(|&p| h.so[p][t]).count());
+        k += 1;
+        let names: Vec<String> = chain.iter().map(|t| format!("T{t}")).collect();
+        let _ = writeln!(out, "session {k}: {}", names.join(" -> "));
+        for &t in &chain {
+            placed.insert(t);
+            let _ = write!(out, "  T{t}:");
+            for &x in &h.read_order[t] {
+                let _ = write!(out, " r({},{})", object_name(x), h.reads[t][x].unwrap());
+            }
+            for x in 0..h.objects {
+                if let Some(v) = h.writes[t][x] {
+                    let _ = write!(out, " w({},{v})", object_name(x));
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out
 }
 
 pub fn object_name(x: usize) -> String {

@@ -2,6 +2,7 @@
 
 pub mod alloy_golden;
 pub mod binary;
+pub mod fuzzing;
 pub mod iso_count;
 pub mod isolation_brute;
 pub mod isolation_history;
