@@ -749,3 +749,23 @@ fn the_time_limit_holds_during_translation() {
         started.elapsed()
     );
 }
+
+/// Found by the process fuzzer: a JSON history's errors about its reads had no span.
+#[test]
+fn json_histories_point_at_the_transaction_and_operation_at_fault() {
+    let text = r#"{"sessions": [
+  [{"name": "T1", "ops": [["w", "x", 1]]}],
+  [{"name": "T2", "ops": [["r", "y", 1], ["r", "x", 7]]}]
+]}"#;
+    let mut sources = SourceMap::new();
+    let file = sources.add("h.json", None, text);
+    let e =
+        solder::isolation::parse::parse_history(file, text, solder::isolation::parse::Format::Json)
+            .unwrap_err();
+    let snippets: Vec<&str> =
+        e.0.iter()
+            .map(|d| sources.snippet(d.span.expect("a span")))
+            .collect();
+    assert!(snippets.contains(&r#"["r", "x", 7]"#), "{snippets:?}");
+    assert!(snippets.contains(&r#"["r", "y", 1]"#), "{snippets:?}");
+}

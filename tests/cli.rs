@@ -765,8 +765,11 @@ fn compare_refuses_pairs_past_the_variable_limit_without_a_panic() {
 
 #[test]
 fn a_refused_compare_in_the_repl_keeps_the_session_and_names_no_wrong_file() {
+    // A cache of its own: a cached pair would be answered, not refused.
+    let cache = std::env::temp_dir().join(format!("solder-cli-refused-{}", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_solder"))
         .args(["repl", "examples/family.als"])
+        .env("SOLDER_CACHE_DIR", &cache)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -793,6 +796,7 @@ fn a_refused_compare_in_the_repl_keeps_the_session_and_names_no_wrong_file() {
         stdout.contains("instance found"),
         "the session goes on: {stdout}"
     );
+    let _ = std::fs::remove_dir_all(cache);
 }
 
 /// Runs `solder ARGS` and sends `signal` after `after`; exit code, stdout, and how long

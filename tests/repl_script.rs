@@ -948,7 +948,7 @@ fn classify_and_compare_work_on_files_and_the_current_instance() {
         out.contains("A minimal violating sub-history of CeronePC:"),
         "{out}"
     );
-    assert!(err.contains("cannot read no/such/file.txt"), "{err}");
+    assert!(err.contains("cannot read `no/such/file.txt`"), "{err}");
     assert!(
         err.contains("there is no current instance to classify"),
         "{err}"

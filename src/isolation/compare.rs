@@ -460,6 +460,7 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
                 .collect()
         })
         .collect();
+    let mut learned = false;
     for a in 0..n {
         for b in 0..n {
             let value = match &cells[a][b] {
@@ -467,10 +468,15 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
                 Cell::Implies => None,
                 Cell::Separated(h) => Some(h.clone()),
             };
-            cache.insert(cache_key(levels[a], levels[b], opts.scope, &version), value);
+            let key = cache_key(levels[a], levels[b], opts.scope, &version);
+            learned |= cache.get(&key) != Some(&value);
+            cache.insert(key, value);
         }
     }
-    write_cache(&opts.cache, &cache);
+    // Nothing decided that the cache did not hold (stopped at once, or all cached).
+    if learned {
+        write_cache(&opts.cache, &cache);
+    }
     Ok(Matrix {
         levels: levels.iter().map(|s| s.to_string()).collect(),
         scope: opts.scope,

@@ -488,6 +488,52 @@ fn scalar(v: &serde_json::Value) -> Option<String> {
 }
 
 /// The JSON schema of the module doc.
+/// A transaction's span and its operations' spans.
+type Located = (Span, Vec<Span>);
+
+/// Where each transaction and each operation of a JSON history is in its text.
+/// serde_json's values carry no positions, but raw values borrowed from the text are
+/// slices of it. `None` where the shape is not the expected one (the reading reports
+/// that).
+fn locate_json(file: FileId, text: &str) -> Option<Vec<Vec<Located>>> {
+    use serde_json::value::RawValue;
+    #[derive(serde::Deserialize)]
+    struct Sessions<'a> {
+        #[serde(borrow)]
+        sessions: Vec<Vec<&'a RawValue>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Ops<'a> {
+        #[serde(borrow, default)]
+        ops: Vec<&'a RawValue>,
+    }
+    let span_of = |raw: &RawValue| {
+        let start = (raw.get().as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+        (start + raw.get().len() <= text.len())
+            .then(|| Span::new(file, start, start + raw.get().len()))
+    };
+    let sessions: Sessions = serde_json::from_str(text).ok()?;
+    sessions
+        .sessions
+        .iter()
+        .map(|s| {
+            s.iter()
+                .map(|t| {
+                    let ops: Ops = serde_json::from_str(t.get()).unwrap_or(Ops { ops: Vec::new() });
+                    // `t.get()` is a slice of `text`, so its ops' raw values are too.
+                    Some((
+                        span_of(t)?,
+                        ops.ops
+                            .iter()
+                            .map(|o| span_of(o))
+                            .collect::<Option<Vec<_>>>()?,
+                    ))
+                })
+                .collect()
+        })
+        .collect()
+}
+
 pub fn parse_json(file: FileId, text: &str) -> Result<History, Errors> {
     let whole = Span::new(file, 0, text.len().min(1));
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
@@ -505,6 +551,10 @@ pub fn parse_json(file: FileId, text: &str) -> Result<History, Errors> {
         ))
     })?;
     let fail = |msg: String| Errors::from(Diagnostic::error(whole, msg));
+    let located = locate_json(file, text);
+    let txn_span = |si: usize, ti: usize| Some(located.as_ref()?.get(si)?.get(ti)?.0);
+    let op_span =
+        |si: usize, ti: usize, oi: usize| located.as_ref()?.get(si)?.get(ti)?.1.get(oi).copied();
     let mut b = Builder {
         default_initial: "0".into(),
         ..Builder::default()
@@ -583,15 +633,15 @@ pub fn parse_json(file: FileId, text: &str) -> Result<History, Errors> {
                     kind,
                     obj,
                     value,
-                    span: None,
+                    span: op_span(si, ti, oi),
                 });
             }
             b.add_txn(Txn {
                 name: name.clone(),
                 ops,
-                span: None,
+                span: txn_span(si, ti),
             });
-            session.push((name, None));
+            session.push((name, txn_span(si, ti)));
         }
         b.sessions.push(session);
     }
