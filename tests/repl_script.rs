@@ -1036,3 +1036,94 @@ fn programs_checks_levels_and_expectations_and_bad_input_leaves_the_session_work
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A model pasted in any order loads as a file does: a paragraph that uses a name defined
+/// later waits for it. Before, `sig Person` was rejected for its `Pet`, with a suggestion
+/// from the isolation library.
+#[test]
+fn a_pasted_model_with_forward_references_loads_like_a_file() {
+    let model = "module people\n\
+                 open isolation\n\
+                 sig Person { pet: set Pet, friend: lone Person }\n\
+                 pred happy[p: Person] { some p.pet and p.friend in Owner }\n\
+                 fact { all p: Person | happy[p] or no p.friend }\n\
+                 sig Owner in Person {}\n\
+                 sig Pet { toy: lone Toy }\n\
+                 sig Toy {}\n";
+    let (code, out, err) = repl(&format!(
+        "{model}run {{ some p: Person | happy[p] and some p.pet.toy }} for 2\nnext\n"
+    ));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("module people: left out"), "{out}");
+    assert!(out.contains("pending: waits for `Pet`"), "{out}");
+    assert!(out.contains("now defined, no longer pending"), "{out}");
+    assert!(out.contains("instance found"), "{out}");
+    assert!(out.contains("instance 2 found"), "{out}");
+    // The same model as a file gives the same verdict.
+    let dir = temp_dir("forward");
+    let file = dir.join("m.als");
+    std::fs::write(
+        &file,
+        format!("{model}run {{ some p: Person | happy[p] and some p.pet.toy }} for 2\n"),
+    )
+    .unwrap();
+    let (code, out_file, err) = solder(&["run", file.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out_file.contains("instance found"), "{out_file}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A name nothing defines still gets its error, with its span, when a command comes (or
+/// the script ends), and the session is as it was without that input.
+#[test]
+fn a_name_nothing_defines_is_an_error_with_its_span_and_changes_nothing() {
+    let (code, out, err) = repl(
+        "open isolation\n\
+         sig Ext {}\n\
+         sig Person { pet: set Pett }\n\
+         sig Pet {}\n\
+         defs\n\
+         run { some Person } for 2\n\
+         run { some Exr } for 2\n\
+         pred late { some Nothing }\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("cannot find `Pett`"), "{err}");
+    assert!(err.contains(" 1 │ sig Person { pet: set Pett }"), "{err}");
+    // The user's own names come first: `Pet`, not a library name.
+    assert!(err.contains("did you mean `Pet`?"), "{err}");
+    assert!(err.contains("dropped the pending sig Person"), "{err}");
+    // The session never had `Person`: the command that uses it is an error too.
+    assert!(err.contains("cannot find `Person`"), "{err}");
+    assert!(
+        out.contains("1 pending input not in the session yet"),
+        "{out}"
+    );
+    assert!(!out.contains("instance found"), "{out}");
+    // `Exr` is as near the user's `Ext` as the library's `EXT`: the user's wins.
+    assert!(err.contains("did you mean `Ext`?"), "{err}");
+    assert!(!err.contains("did you mean `EXT`?"), "{err}");
+    // What still waits at the end of the script is reported too.
+    assert!(err.contains("cannot find `Nothing`"), "{err}");
+    assert!(err.contains("dropped the pending pred late"), "{err}");
+}
+
+/// A loaded file is taken as the file says: its two preds `allowed` (one for users, one
+/// for roles) are overloads, not a redefinition. Before, the second replaced the first
+/// and `check writeImpliesRead` found no counterexample.
+#[test]
+fn a_loaded_file_keeps_its_overloaded_preds() {
+    let (code, out, err) = repl(
+        "load examples/access.als\n\
+         check writeImpliesRead\n\
+         check roleGrantsReachMembers\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("redefined"), "{out}");
+    assert!(!err.contains("can never be"), "{err}");
+    let verdicts: Vec<&str> = out.lines().filter(|l| l.contains(" — ")).collect();
+    assert_eq!(verdicts.len(), 2, "{out}");
+    assert!(verdicts[0].starts_with("counterexample found"), "{out}");
+    assert!(verdicts[1].starts_with("no counterexample found"), "{out}");
+}

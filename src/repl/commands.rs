@@ -67,6 +67,12 @@ pub const COMMANDS: &[CommandInfo] = &[
         details: "Each with its signature; opened modules with the names they bring.",
     },
     CommandInfo {
+        name: "pending",
+        args: "[clear]",
+        summary: "list the definitions that wait for names not defined yet, or drop them",
+        details: "A definition may use names defined later (a model pasted in any order loads like a file): until they are defined it is pending, outside the session. Once the whole session checks with it, it joins, in the order it was typed. A command (`run`, `check`) runs on the session without what still waits: those inputs are reported with their errors and dropped, as at the end of a script.\nclear: drop every pending input now.",
+    },
+    CommandInfo {
         name: "scope",
         args: "[N]",
         summary: "show or set the default scope of commands without `for`",
@@ -187,6 +193,7 @@ pub fn execute(session: &mut Session, cmd: &CommandInfo, text: &str, arg_offset:
                 defs(session)
             }
         }
+        "pending" => session.pending_command(arg),
         "scope" => scope(session, arg),
         "set" => set(session, arg),
         "stats" => {
@@ -249,8 +256,9 @@ fn help(session: &mut Session, arg: &str) {
     }
     let mut text = String::from(
         "Type Alloy paragraphs (sig, pred, fun, fact, assert, let, open) to extend the session;\n\
-         a definition with a name already defined replaces the old one. Commands run at once,\n\
-         with or without braces: run { some Node } for 4 / run acyclic and not connected.\n\
+         a definition with a name already defined replaces the old one, and one that uses names\n\
+         not defined yet waits for them (`pending`). Commands run at once, with or without\n\
+         braces: run { some Node } for 4 / run acyclic and not connected.\n\
          Input continues over several lines while brackets are open.\n\nCommands:\n",
     );
     let usage = |c: &CommandInfo| {
@@ -773,8 +781,15 @@ fn defs(session: &mut Session) {
             text.push('\n');
         }
     }
-    if text.is_empty() {
+    let pending = session.pending_count();
+    if text.is_empty() && pending == 0 {
         text = "the session is empty: type a `sig`, or `load FILE`".into();
+    }
+    if pending > 0 {
+        text.push_str(&format!(
+            "({pending} pending input{} not in the session yet: `pending` lists them)",
+            plural(pending)
+        ));
     }
     session.say(text);
 }
