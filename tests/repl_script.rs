@@ -1109,6 +1109,83 @@ fn a_name_nothing_defines_is_an_error_with_its_span_and_changes_nothing() {
     assert!(err.contains("dropped the pending pred late"), "{err}");
 }
 
+/// `classify` reads the current instance of any model of histories; before, a model
+/// with a sig of its own failed with "the history view does not read back".
+#[test]
+fn classify_reads_an_instance_of_a_model_with_sigs_of_its_own() {
+    let (code, out, err) = repl(
+        "open isolation\n\
+         sig Extra { seen: set Txn }\n\
+         run { RA and not CC and some seen } for 3\n\
+         classify levels RA,CC\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("┆ seen"),
+        "the model's own relations are shown: {out}"
+    );
+    assert!(
+        out.contains("│ Biswas & Enea ┆ RA    ┆ ✓ ┆ co: T0 <"),
+        "{out}"
+    );
+    assert!(
+        out.contains("│ Biswas & Enea ┆ CC    ┆ ✗ ┆ violated by"),
+        "{out}"
+    );
+}
+
+/// `eval` reads the names the history view prints (objects `x`, values `x$1` for the `1`
+/// of `w(x,1)`, witnesses `co`) besides Alloy's, and prints its answers in them.
+#[test]
+fn eval_speaks_the_history_views_names() {
+    let (code, out, err) = repl(
+        "open isolation\n\
+         run { some t: Normal | some t.writes and some t.reads and CC } for 2 but 1 Obj\n\
+         eval t.writes\n\
+         eval t.reads[x]\n\
+         eval x$0 = v0\n\
+         eval co\n\
+         eval Obj$0\n\
+         eval T0 -> T1 in co\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // The witness `t` is some transaction Tk; what the history says it reads and
+    // writes: `Tk: r(x,R) w(x,W)`.
+    let tk = out
+        .lines()
+        .find_map(|l| l.strip_prefix("t: "))
+        .unwrap_or_else(|| panic!("the witness t: {out}"));
+    let t1 = out
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(&format!("{tk}: ")))
+        .unwrap_or_else(|| panic!("a {tk} line: {out}"));
+    let op = |kind: &str| -> String {
+        let start = t1
+            .find(&format!("{kind}(x,"))
+            .unwrap_or_else(|| panic!("{t1}"))
+            + 4;
+        t1[start..].split(')').next().unwrap().to_string()
+    };
+    let (read, written) = (op("r"), op("w"));
+    let evals = out
+        .split_once("\nlegend: ")
+        .and_then(|(_, rest)| rest.split_once('\n'))
+        .map(|(_, evals)| evals)
+        .unwrap_or_else(|| panic!("a legend line: {out}"));
+    assert!(
+        evals.contains(&format!("│ x ┆ x${written} │")),
+        "{tk} writes x${written}:\n{out}"
+    );
+    assert!(evals.contains(&format!("│ x${read} │")), "{out}");
+    assert!(
+        evals.contains("│ T0 ┆ T1 │"),
+        "`co` names the witness: {out}"
+    );
+    assert!(evals.contains("\n┌───┐\n│ x │\n└───┘"), "Obj$0 is x: {out}");
+    assert_eq!(evals.lines().filter(|l| *l == "true").count(), 2, "{out}");
+    assert!(!evals.contains("Obj$") && !evals.contains("Val$"), "{out}");
+}
+
 /// A loaded file is taken as the file says: its two preds `allowed` (one for users, one
 /// for roles) are overloads, not a redefinition. Before, the second replaced the first
 /// and `check writeImpliesRead` found no counterexample.

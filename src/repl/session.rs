@@ -1307,12 +1307,13 @@ impl Session {
         if let Some(last) = &self.last
             && let Some(inst) = last.run.instance()
         {
-            names.extend(
-                render::names::atom_names(&last.run.command.presentation, inst)
-                    .into_iter()
-                    .filter(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '$')),
-            );
-            names.extend(last.run.skolems().into_iter().map(|(n, _)| n));
+            let vocabulary =
+                render::names::Vocabulary::new(&last.run.command.presentation, inst, &|_| false);
+            names.extend(vocabulary.bindings().into_iter().map(|(n, _)| n));
+            for (n, _) in last.run.skolems() {
+                names.push(n.trim_start_matches('$').to_string());
+                names.push(n);
+            }
         }
         names.retain(|n| !n.is_empty() && !n.contains(char::is_whitespace));
         names.sort();
