@@ -1186,6 +1186,31 @@ fn eval_speaks_the_history_views_names() {
     assert!(!evals.contains("Obj$") && !evals.contains("Val$"), "{out}");
 }
 
+/// A stopped solve says how far it got, as batch `run` does, and `stats` shows it.
+#[test]
+fn a_stopped_solve_prints_its_statistics_so_far_and_stats_keeps_them() {
+    let (code, out, err) = repl(
+        "sig Hole {}\n\
+         sig Pigeon { hole: one Hole }\n\
+         fact { all h: Hole | lone hole.h }\n\
+         set symmetry 0\n\
+         set timeout 0.3\n\
+         run {} for exactly 16 Pigeon, exactly 15 Hole\n\
+         stats\n\
+         core\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("timed out after"), "{err}");
+    assert!(!err.contains("no solve yet"), "{err}");
+    assert!(out.contains("so far: 240 primary variables"), "{out}");
+    assert!(
+        out.contains("run {} for exactly 16 Pigeon, exactly 15 Hole: 240 primary variables"),
+        "{out}"
+    );
+    assert!(out.contains("stopped in "), "{out}");
+    assert!(err.contains("the last command was stopped"), "{err}");
+}
+
 /// A loaded file is taken as the file says: its two preds `allowed` (one for users, one
 /// for roles) are overloads, not a redefinition. Before, the second replaced the first
 /// and `check writeImpliesRead` found no counterexample.

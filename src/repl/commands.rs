@@ -587,25 +587,16 @@ fn settings_text(session: &Session) -> String {
 
 fn stats(session: &mut Session) {
     let Some(last) = &session.last else {
-        session.error_with_help("no solve yet", "run a command first");
+        match session.no_stats.clone() {
+            Some(why) => session.error(why),
+            None => session.error_with_help("no solve yet", "run a command first"),
+        }
         return;
     };
-    let st = last.run.stats();
     let text = format!(
-        "{}: {} primary variables, {} auxiliary variables, {} clauses\n\
-         translation {}, solving {}, {} SAT call{}, re-check {}; {} instance{} so far; last answer in {}",
+        "{}: {}",
         last.command.text.lines().next().unwrap_or(""),
-        st.primary_vars,
-        st.aux_vars,
-        st.clauses,
-        super::session::fmt_duration(st.translate_time),
-        super::session::fmt_duration(st.solve_time),
-        st.sat_calls,
-        plural(st.sat_calls),
-        super::session::fmt_duration(last.run.recheck),
-        last.run.instances_seen,
-        plural(last.run.instances_seen),
-        super::session::fmt_duration(last.elapsed),
+        super::session::stats_body(last)
     );
     session.say(text);
 }

@@ -514,6 +514,8 @@ pub struct Session {
     pub(crate) worker: Worker,
     pub(crate) io: Io,
     errors: usize,
+    /// Why `stats` has nothing to show though a solve ran (it was abandoned).
+    pub(crate) no_stats: Option<String>,
 }
 
 impl Session {
@@ -536,6 +538,7 @@ impl Session {
             worker: Worker::new(progress),
             io,
             errors: 0,
+            no_stats: None,
         };
         match session.check(&Folded::default(), &[], session.dir.clone()) {
             Ok(c) => session.checked = Some(Arc::new(c)),
@@ -822,10 +825,42 @@ impl Session {
             }
             JobEnd::Done(Err(e), _) => self.report(&e.0),
             other => {
-                self.last = None;
                 self.report_stopped(&other, "");
+                let after = other.stopped_after();
+                match other.into_stopped_value() {
+                    Some(Ok(run)) => self.keep_stopped(run, command, stop, after),
+                    _ => self.forget_stopped(after),
+                }
             }
         }
+    }
+
+    /// A stopped solve that returned: its partial statistics are printed, and `stats`
+    /// shows them until the next solve.
+    fn keep_stopped(
+        &mut self,
+        run: CommandRun,
+        command: SessionCommand,
+        stop: Arc<AtomicBool>,
+        elapsed: Duration,
+    ) {
+        let last = LastRun {
+            run,
+            command,
+            stop,
+            elapsed,
+        };
+        self.say(format!("so far: {}", stats_body(&last)));
+        self.set_last(Some(last));
+    }
+
+    /// A stopped solve that did not return (varisat): nothing to show but the time.
+    fn forget_stopped(&mut self, after: Duration) {
+        self.set_last(None);
+        self.no_stats = Some(format!(
+            "the last solve was stopped after {} before it could report its statistics",
+            fmt_duration(after)
+        ));
     }
 
     /// Say why a job ended without an answer.
@@ -838,12 +873,12 @@ impl Session {
             }
         };
         match end {
-            JobEnd::Cancelled(s) => self.say(format!(
+            JobEnd::Cancelled(s, _) => self.say(format!(
                 "interrupted after {}{consequence}{}",
                 fmt_duration(s.after),
                 left(s)
             )),
-            JobEnd::TimedOut(s) => self.error_with_help(
+            JobEnd::TimedOut(s, _) => self.error_with_help(
                 format!(
                     "timed out after {}{consequence}{}",
                     fmt_duration(s.after),
@@ -883,6 +918,7 @@ impl Session {
     /// instance from now on, not an earlier `programs` violation.
     pub(crate) fn set_last(&mut self, last: Option<LastRun>) {
         self.last_violation = None;
+        self.no_stats = None;
         self.last = last;
     }
 
@@ -899,7 +935,11 @@ impl Session {
         if last.run.instance().is_none() {
             let n = last.run.instances_seen;
             let noun = noun(&last.run);
-            if n == 0 {
+            if matches!(last.run.outcome, Outcome::Interrupted) {
+                self.say(format!(
+                    "the last search was stopped; run the command again to look for {noun}s"
+                ));
+            } else if n == 0 {
                 self.say(format!(
                     "the last command found no {noun}; there is no next one"
                 ));
@@ -933,7 +973,14 @@ impl Session {
                     elapsed,
                 }));
             }
-            other => self.report_stopped(&other, "; run the command again to enumerate anew"),
+            other => {
+                self.report_stopped(&other, "; run the command again to enumerate anew");
+                let after = other.stopped_after();
+                match other.into_stopped_value() {
+                    Some((run, Ok(()))) => self.keep_stopped(run, command, stop, after),
+                    _ => self.forget_stopped(after),
+                }
+            }
         }
     }
 
@@ -1245,6 +1292,46 @@ pub(crate) fn verdict(run: &CommandRun, elapsed: Duration) -> String {
         line.push_str(&format!(" (the command expects {expect})"));
     }
     line
+}
+
+/// The sizes and times of a run (complete or stopped), as `stats` prints them after the
+/// command: the first line, then CEGIS's counts for a higher-order problem.
+pub(crate) fn stats_body(last: &LastRun) -> String {
+    let st = last.run.stats();
+    let mut text = format!(
+        "{} primary variables, {} auxiliary variables, {} clauses\n\
+         translation {}, solving {}, {} SAT call{}, re-check {}; {} {}{} so far; {} in {}",
+        st.primary_vars,
+        st.aux_vars,
+        st.clauses,
+        fmt_duration(st.translate_time),
+        fmt_duration(st.solve_time),
+        st.sat_calls,
+        plural(st.sat_calls),
+        fmt_duration(last.run.recheck),
+        last.run.instances_seen,
+        noun(&last.run),
+        plural(last.run.instances_seen),
+        if matches!(last.run.outcome, Outcome::Interrupted) {
+            "stopped"
+        } else {
+            "last answer"
+        },
+        fmt_duration(last.elapsed),
+    );
+    if st.higher_order {
+        text.push_str(&format!(
+            "\nCEGIS: {} candidate{}, {} counterexample{} ({} as terms); verifiers {} variables, {} clauses",
+            st.candidates,
+            plural(st.candidates),
+            st.counterexamples,
+            plural(st.counterexamples),
+            st.term_lemmas,
+            st.verifier_vars,
+            st.verifier_clauses,
+        ));
+    }
+    text
 }
 
 pub(crate) fn fmt_duration(d: Duration) -> String {
