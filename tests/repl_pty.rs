@@ -177,6 +177,107 @@ fn ctrl_c_abandons_a_varisat_solve() {
     quit(p);
 }
 
+/// Enter pressed during a solve is not echoed, so the progress line stays one line;
+/// before, each Enter left a stale `solving…` line on the screen.
+#[test]
+fn enter_during_a_solve_leaves_no_stale_progress_line() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut p = start();
+    for l in PIGEONS {
+        line(&mut p, l);
+    }
+    line(&mut p, "set solver cadical");
+    p.send_line(HARD_RUN).unwrap();
+    let solving = enter_then_cancel(&mut p);
+    assert!(!solving.contains("Error"), "{solving}");
+    next_prompt(&mut p).expect("back at the prompt");
+    quit(p);
+}
+
+/// With a solve under way: press Enter, let the progress line be redrawn, press Ctrl-C.
+/// Returns what was shown from the Enter on, after checking that it has no line break:
+/// an echoed Enter ends the progress line, and the redraw then starts a new one below.
+fn enter_then_cancel(p: &mut Pty) -> String {
+    p.exp_string("(Ctrl-C cancels)").expect("progress");
+    p.send("\r").unwrap();
+    let mut solving = p
+        .exp_string("(Ctrl-C cancels)")
+        .expect("progress after Enter");
+    solving += &p.exp_string("(Ctrl-C cancels)").expect("and again");
+    p.send_control('c').unwrap();
+    solving += &p.exp_string("interrupted after").expect("cancelled");
+    assert!(
+        !solving.contains('\n'),
+        "a stale progress line: {solving:?}"
+    );
+    solving
+}
+
+/// The walk-through a new user takes: paste a model of histories whose paragraphs use
+/// names defined further down, solve, walk the instances, classify the current one, ask
+/// `eval` in the names the history printed, then stop a long solve with Ctrl-C (pressing
+/// Enter while it runs) and carry on.
+#[test]
+fn paste_solve_walk_classify_eval_and_cancel() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut p = start();
+    // One write, as a paste: `Audit` uses `Auditor` and the library's `Txn` before either
+    // is there.
+    p.send(
+        "sig Audit { seen: set Txn, by: one Auditor }\n\
+         fact { all a: Audit | some a.seen }\n\
+         sig Auditor {}\n\
+         open isolation\n",
+    )
+    .unwrap();
+    let pasted = p
+        .exp_string("now defined, no longer pending")
+        .expect("the pending paragraphs join once isolation is open");
+    assert!(
+        pasted.contains("pending: waits for `Auditor`, `Txn`"),
+        "{pasted}"
+    );
+    assert!(!pasted.contains("Error"), "{pasted}");
+    next_prompt(&mut p).unwrap();
+    let out = line(&mut p, "run { RA and not CC and some Audit } for 3");
+    assert!(out.contains("instance found"), "{out}");
+    assert!(out.contains("session 1: "), "shown as a history: {out}");
+    assert!(out.contains("┆ seen"), "{out}");
+    let out = line(&mut p, "next");
+    assert!(out.contains("instance 2 found"), "{out}");
+    let out = line(&mut p, "classify levels RA,CC");
+    assert!(out.contains("┆ RA    ┆ ✓ ┆ co: T0 <"), "{out}");
+    assert!(out.contains("┆ CC    ┆ ✗ ┆ violated by"), "{out}");
+    assert!(!out.contains("rror"), "{out}");
+    // The history's names: objects `x`, the initial value of x `x$0`, the witness `co`.
+    let out = line(&mut p, "eval T0.writes");
+    assert!(out.contains("│ x ┆ x$0 │"), "{out}");
+    assert!(!out.contains("Obj$"), "{out}");
+    let out = line(&mut p, "eval x$0 in T0.writes[x] and T0 -> T1 in co");
+    assert!(out.contains("true"), "{out}");
+    // A solve no solver finishes; Enter while it runs, then Ctrl-C.
+    for l in PIGEONS {
+        line(&mut p, l);
+    }
+    line(&mut p, "set solver cadical");
+    p.send_line("run {} for 1 but exactly 16 Pigeon, exactly 15 Hole")
+        .unwrap();
+    enter_then_cancel(&mut p);
+    let out = next_prompt(&mut p).unwrap();
+    assert!(out.contains("so far: "), "partial statistics: {out}");
+    assert!(out.contains("primary variables"), "{out}");
+    // (Ctrl-C makes the terminal discard what was typed ahead, that Enter included.)
+    let out = line(&mut p, "stats");
+    assert!(
+        out.contains("primary variables") && out.contains("stopped in"),
+        "{out}"
+    );
+    assert!(!out.contains("no solve yet"), "{out}");
+    let out = line(&mut p, "run { some Pigeon and some Audit } for 2");
+    assert!(out.contains("instance found"), "the session goes on: {out}");
+    quit(p);
+}
+
 /// On a terminal, a long batch solve shows a progress line on standard error with CEGIS's
 /// counts; it is cleared when the step ends. (In pipes there is none: `tests/cli.rs`.)
 #[test]

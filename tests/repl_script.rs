@@ -1036,3 +1036,196 @@ fn programs_checks_levels_and_expectations_and_bad_input_leaves_the_session_work
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A model pasted in any order loads as a file does: a paragraph that uses a name defined
+/// later waits for it. Before, `sig Person` was rejected for its `Pet`, with a suggestion
+/// from the isolation library.
+#[test]
+fn a_pasted_model_with_forward_references_loads_like_a_file() {
+    let model = "module people\n\
+                 open isolation\n\
+                 sig Person { pet: set Pet, friend: lone Person }\n\
+                 pred happy[p: Person] { some p.pet and p.friend in Owner }\n\
+                 fact { all p: Person | happy[p] or no p.friend }\n\
+                 sig Owner in Person {}\n\
+                 sig Pet { toy: lone Toy }\n\
+                 sig Toy {}\n";
+    let (code, out, err) = repl(&format!(
+        "{model}run {{ some p: Person | happy[p] and some p.pet.toy }} for 2\nnext\n"
+    ));
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("module people: left out"), "{out}");
+    assert!(out.contains("pending: waits for `Pet`"), "{out}");
+    assert!(out.contains("now defined, no longer pending"), "{out}");
+    assert!(out.contains("instance found"), "{out}");
+    assert!(out.contains("instance 2 found"), "{out}");
+    // The same model as a file gives the same verdict.
+    let dir = temp_dir("forward");
+    let file = dir.join("m.als");
+    std::fs::write(
+        &file,
+        format!("{model}run {{ some p: Person | happy[p] and some p.pet.toy }} for 2\n"),
+    )
+    .unwrap();
+    let (code, out_file, err) = solder(&["run", file.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out_file.contains("instance found"), "{out_file}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A name nothing defines still gets its error, with its span, when a command comes (or
+/// the script ends), and the session is as it was without that input.
+#[test]
+fn a_name_nothing_defines_is_an_error_with_its_span_and_changes_nothing() {
+    let (code, out, err) = repl(
+        "open isolation\n\
+         sig Ext {}\n\
+         sig Person { pet: set Pett }\n\
+         sig Pet {}\n\
+         defs\n\
+         run { some Person } for 2\n\
+         run { some Exr } for 2\n\
+         pred late { some Nothing }\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("cannot find `Pett`"), "{err}");
+    assert!(err.contains(" 1 │ sig Person { pet: set Pett }"), "{err}");
+    // The user's own names come first: `Pet`, not a library name.
+    assert!(err.contains("did you mean `Pet`?"), "{err}");
+    assert!(err.contains("dropped the pending sig Person"), "{err}");
+    // The session never had `Person`: the command that uses it is an error too.
+    assert!(err.contains("cannot find `Person`"), "{err}");
+    assert!(
+        out.contains("1 pending input not in the session yet"),
+        "{out}"
+    );
+    assert!(!out.contains("instance found"), "{out}");
+    // `Exr` is as near the user's `Ext` as the library's `EXT`: the user's wins.
+    assert!(err.contains("did you mean `Ext`?"), "{err}");
+    assert!(!err.contains("did you mean `EXT`?"), "{err}");
+    // What still waits at the end of the script is reported too.
+    assert!(err.contains("cannot find `Nothing`"), "{err}");
+    assert!(err.contains("dropped the pending pred late"), "{err}");
+}
+
+/// `classify` reads the current instance of any model of histories; before, a model
+/// with a sig of its own failed with "the history view does not read back".
+#[test]
+fn classify_reads_an_instance_of_a_model_with_sigs_of_its_own() {
+    let (code, out, err) = repl(
+        "open isolation\n\
+         sig Extra { seen: set Txn }\n\
+         run { RA and not CC and some seen } for 3\n\
+         classify levels RA,CC\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("┆ seen"),
+        "the model's own relations are shown: {out}"
+    );
+    assert!(
+        out.contains("│ Biswas & Enea ┆ RA    ┆ ✓ ┆ co: T0 <"),
+        "{out}"
+    );
+    assert!(
+        out.contains("│ Biswas & Enea ┆ CC    ┆ ✗ ┆ violated by"),
+        "{out}"
+    );
+}
+
+/// `eval` reads the names the history view prints (objects `x`, values `x$1` for the `1`
+/// of `w(x,1)`, witnesses `co`) besides Alloy's, and prints its answers in them.
+#[test]
+fn eval_speaks_the_history_views_names() {
+    let (code, out, err) = repl(
+        "open isolation\n\
+         run { some t: Normal | some t.writes and some t.reads and CC } for 2 but 1 Obj\n\
+         eval t.writes\n\
+         eval t.reads[x]\n\
+         eval x$0 = v0\n\
+         eval co\n\
+         eval Obj$0\n\
+         eval T0 -> T1 in co\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    // The witness `t` is some transaction Tk; what the history says it reads and
+    // writes: `Tk: r(x,R) w(x,W)`.
+    let tk = out
+        .lines()
+        .find_map(|l| l.strip_prefix("t: "))
+        .unwrap_or_else(|| panic!("the witness t: {out}"));
+    let t1 = out
+        .lines()
+        .find_map(|l| l.trim().strip_prefix(&format!("{tk}: ")))
+        .unwrap_or_else(|| panic!("a {tk} line: {out}"));
+    let op = |kind: &str| -> String {
+        let start = t1
+            .find(&format!("{kind}(x,"))
+            .unwrap_or_else(|| panic!("{t1}"))
+            + 4;
+        t1[start..].split(')').next().unwrap().to_string()
+    };
+    let (read, written) = (op("r"), op("w"));
+    let evals = out
+        .split_once("\nlegend: ")
+        .and_then(|(_, rest)| rest.split_once('\n'))
+        .map(|(_, evals)| evals)
+        .unwrap_or_else(|| panic!("a legend line: {out}"));
+    assert!(
+        evals.contains(&format!("│ x ┆ x${written} │")),
+        "{tk} writes x${written}:\n{out}"
+    );
+    assert!(evals.contains(&format!("│ x${read} │")), "{out}");
+    assert!(
+        evals.contains("│ T0 ┆ T1 │"),
+        "`co` names the witness: {out}"
+    );
+    assert!(evals.contains("\n┌───┐\n│ x │\n└───┘"), "Obj$0 is x: {out}");
+    assert_eq!(evals.lines().filter(|l| *l == "true").count(), 2, "{out}");
+    assert!(!evals.contains("Obj$") && !evals.contains("Val$"), "{out}");
+}
+
+/// A stopped solve says how far it got, as batch `run` does, and `stats` shows it.
+#[test]
+fn a_stopped_solve_prints_its_statistics_so_far_and_stats_keeps_them() {
+    let (code, out, err) = repl(
+        "sig Hole {}\n\
+         sig Pigeon { hole: one Hole }\n\
+         fact { all h: Hole | lone hole.h }\n\
+         set symmetry 0\n\
+         set timeout 0.3\n\
+         run {} for exactly 16 Pigeon, exactly 15 Hole\n\
+         stats\n\
+         core\n",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("timed out after"), "{err}");
+    assert!(!err.contains("no solve yet"), "{err}");
+    assert!(out.contains("so far: 240 primary variables"), "{out}");
+    assert!(
+        out.contains("run {} for exactly 16 Pigeon, exactly 15 Hole: 240 primary variables"),
+        "{out}"
+    );
+    assert!(out.contains("stopped in "), "{out}");
+    assert!(err.contains("the last command was stopped"), "{err}");
+}
+
+/// A loaded file is taken as the file says: its two preds `allowed` (one for users, one
+/// for roles) are overloads, not a redefinition. Before, the second replaced the first
+/// and `check writeImpliesRead` found no counterexample.
+#[test]
+fn a_loaded_file_keeps_its_overloaded_preds() {
+    let (code, out, err) = repl(
+        "load examples/access.als\n\
+         check writeImpliesRead\n\
+         check roleGrantsReachMembers\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("redefined"), "{out}");
+    assert!(!err.contains("can never be"), "{err}");
+    let verdicts: Vec<&str> = out.lines().filter(|l| l.contains(" — ")).collect();
+    assert_eq!(verdicts.len(), 2, "{out}");
+    assert!(verdicts[0].starts_with("counterexample found"), "{out}");
+    assert!(verdicts[1].starts_with("no counterexample found"), "{out}");
+}

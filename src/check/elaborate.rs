@@ -1197,10 +1197,15 @@ impl<'m> Elaborator<'m> {
 
     fn unknown_name(&self, q: &ast::QualName, env: &Env, span: Span) -> ElabError {
         let joined = q.joined();
-        let mut pool: Vec<String> = names::visible_names(self.model, env.module);
-        pool.extend(env.local_names().map(String::from));
+        // The user's own names first (locals and this module's), so that a library's
+        // `EXT` does not win over their `Ext`.
+        let mut own: Vec<String> = names::module_names(self.model, env.module);
+        own.extend(env.local_names().map(String::from));
+        let pool: Vec<String> = names::visible_names(self.model, env.module);
         let mut err = ElabError::new(span, format!("cannot find `{joined}` in this scope"));
-        if let Some(s) = did_you_mean(q.last(), pool.iter().map(|s| s.as_str())) {
+        let suggestion = did_you_mean(q.last(), own.iter().map(|s| s.as_str()))
+            .or_else(|| did_you_mean(q.last(), pool.iter().map(|s| s.as_str())));
+        if let Some(s) = suggestion {
             err = err.with_help(format!("did you mean `{s}`?"));
         }
         err

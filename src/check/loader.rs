@@ -1219,18 +1219,23 @@ pub fn resolve_sig(
         [s] => Ok(*s),
         [] => {
             let mut d = Diagnostic::error(name.span, format!("there is no sig named `{joined}`"));
+            let sigs_of = |m: ModuleId| -> Vec<String> {
+                model
+                    .module(m)
+                    .sigs
+                    .iter()
+                    .map(|s| model.sig(*s).name.clone())
+                    .collect()
+            };
+            // The module's own sigs first, then the ones it opens.
+            let own = sigs_of(from);
             let names: Vec<String> = super::names::nameable(model, from)
                 .into_iter()
-                .flat_map(|m| {
-                    model
-                        .module(m)
-                        .sigs
-                        .iter()
-                        .map(|s| model.sig(*s).name.clone())
-                        .collect::<Vec<_>>()
-                })
+                .flat_map(sigs_of)
                 .collect();
-            if let Some(s) = did_you_mean(name.last(), names.iter().map(|s| s.as_str())) {
+            let suggestion = did_you_mean(name.last(), own.iter().map(|s| s.as_str()))
+                .or_else(|| did_you_mean(name.last(), names.iter().map(|s| s.as_str())));
+            if let Some(s) = suggestion {
                 d = d.with_help(format!("did you mean `{s}`?"));
             }
             Err(d)

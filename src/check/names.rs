@@ -134,26 +134,33 @@ pub fn lookup(model: &Model, from: ModuleId, parts: &[String]) -> Vec<Item> {
 
 /// All names visible from `from` (for "did you mean" and completion).
 pub fn visible_names(model: &Model, from: ModuleId) -> Vec<String> {
-    let mut out = Vec::new();
-    for m in nameable(model, from) {
-        let module = model.module(m);
-        for (p, _) in &module.params {
-            out.push(p.clone());
-        }
-        for s in &module.sigs {
-            out.push(model.sig(*s).name.clone());
-            for f in &model.sig(*s).fields {
-                out.push(model.field(*f).name.clone());
-            }
-        }
-        for f in &module.funcs {
-            out.push(model.func(*f).name.clone());
-        }
-        for i in &module.macros {
-            out.push(model.macros[*i].name.clone());
-        }
-    }
+    let mut out: Vec<String> = nameable(model, from)
+        .into_iter()
+        .flat_map(|m| module_names(model, m))
+        .collect();
     out.sort();
     out.dedup();
+    out
+}
+
+/// The names module `m` itself declares (for suggestions, which prefer the user's own).
+pub fn module_names(model: &Model, m: ModuleId) -> Vec<String> {
+    let mut out = Vec::new();
+    let module = model.module(m);
+    for (p, _) in &module.params {
+        out.push(p.clone());
+    }
+    for s in &module.sigs {
+        out.push(model.sig(*s).name.clone());
+        for f in &model.sig(*s).fields {
+            out.push(model.field(*f).name.clone());
+        }
+    }
+    for f in &module.funcs {
+        out.push(model.func(*f).name.clone());
+    }
+    for i in &module.macros {
+        out.push(model.macros[*i].name.clone());
+    }
     out
 }

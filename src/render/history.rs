@@ -51,6 +51,17 @@ pub fn render_history(
     Some(out)
 }
 
+/// The history alone, in the view's notation (what `classify` reads back): its
+/// transactions by session, without witnesses or the tables of the model's own sigs and
+/// fields, which the notation has no place for.
+pub fn history_notation(p: &Presentation, inst: &Instance) -> Option<String> {
+    let relations = HistoryRelations::find(p, inst)?;
+    let view = HistoryView::new(p, inst, relations);
+    let mut out = String::new();
+    view.write_transactions(&mut out);
+    Some(out)
+}
+
 /// Where the history's names differ from the atoms' names elsewhere (tables, `eval`,
 /// JSON): objects and their values, e.g. `legend: x = Obj$0 (0 = v0$0, 1 = Val$0)`.
 /// Transactions need none: every view calls them `T0`, `T1`, ….
@@ -84,6 +95,29 @@ pub fn legend(p: &Presentation, inst: &Instance) -> Option<String> {
         ));
     }
     (!entries.is_empty()).then(|| format!("legend: {}\n", entries.join("; ")))
+}
+
+/// The history view's names for objects and their values (transactions are named alike
+/// in every view, see `txn_names`).
+#[derive(Clone, Debug, Default)]
+pub struct HistoryNames {
+    /// `x`, `y`, … or the model's own one-atom sigs' names.
+    pub objects: BTreeMap<Atom, String>,
+    /// The object names are the model's own sigs (which name the objects already).
+    pub objects_are_sigs: bool,
+    /// Per `(object, value)`: `0` for the initial value, then `1`, `2`, ….
+    pub values: BTreeMap<(Atom, Atom), String>,
+}
+
+/// The history view's names for objects and values, for a model of histories.
+pub fn history_names(p: &Presentation, inst: &Instance) -> Option<HistoryNames> {
+    let relations = HistoryRelations::find(p, inst)?;
+    let view = HistoryView::new(p, inst, relations);
+    Some(HistoryNames {
+        objects: view.object_names,
+        objects_are_sigs: view.objects_are_sigs,
+        values: view.value_names,
+    })
 }
 
 /// The history view's names of the transactions, for a model of histories.
@@ -180,6 +214,8 @@ struct HistoryView {
     /// Objects in display order.
     objects: Vec<Atom>,
     object_names: BTreeMap<Atom, String>,
+    /// The object names are the model's own one-atom sigs (`one sig checking extends Obj`).
+    objects_are_sigs: bool,
     /// Per `(object, value)`.
     value_names: BTreeMap<(Atom, Atom), String>,
     /// Alloy's atom names, for atoms the history does not name.
@@ -251,7 +287,9 @@ impl HistoryView {
             }
         }
         let mut objects: Vec<Atom> = r.objects.iter().copied().collect();
-        let object_names = match names_for(&objects, &own_names) {
+        let own_object_names = names_for(&objects, &own_names);
+        let objects_are_sigs = own_object_names.is_some();
+        let object_names = match own_object_names {
             Some(names) => {
                 objects.sort_by_cached_key(|x| natural_key(&names[x]));
                 names
@@ -268,6 +306,7 @@ impl HistoryView {
             txn_names,
             objects,
             object_names,
+            objects_are_sigs,
             value_names: BTreeMap::new(),
             atom_names: alloy_atom_names(p, inst),
         };
@@ -873,6 +912,58 @@ mod tests {
              unused: Val$1\n"
             ),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn the_vocabulary_names_objects_and_values_as_the_view_does() {
+        use crate::render::names::Vocabulary;
+        // V1 is the `1` of x (TA writes it) and the `1` of y (TB writes it).
+        let mut f = Fixture::new(&[TA, TB]);
+        f.prefix = "";
+        f.writes = vec![[T0, X, V0], [T0, Y, V0], [TA, X, V1], [TB, Y, V1]];
+        f.reads = vec![[TB, X, V1]];
+        let (p, inst) = f.build();
+        let v = Vocabulary::new(&p, &inst, &|_| false);
+        let names = |t: &[Atom]| v.tuple(t).join(" ");
+        assert_eq!(names(&[TB, X, V1]), "T2 x x$1");
+        assert_eq!(names(&[Y, V1]), "y y$1");
+        // Alone, a value shared by two objects keeps Alloy's name.
+        assert_eq!(names(&[V1]), "Val$0");
+        let bound = v.bindings();
+        for (name, atom) in [("x", X), ("y", Y), ("x$0", V0), ("y$1", V1), ("Val$0", V1)] {
+            assert!(
+                bound.contains(&(name.to_string(), atom)),
+                "{name}: {bound:?}"
+            );
+        }
+        // A name the model has keeps the model's meaning.
+        let v = Vocabulary::new(&p, &inst, &|n| n == "y");
+        assert_eq!(v.tuple(&[Y, V1]).join(" "), "Obj$1 Val$0");
+        assert!(!v.bindings().iter().any(|(n, _)| n == "y" || n == "y$1"));
+        // Objects named by the model's own one-atom sigs print by those names (which
+        // resolve by themselves); a value name that is an atom's name is left out.
+        f.own = vec![("checking", X), ("savings", Y)];
+        let (p, inst) = f.build();
+        let v = Vocabulary::new(&p, &inst, &|_| false);
+        assert_eq!(v.tuple(&[X, V1]).join(" "), "checking checking$1");
+        assert_eq!(v.tuple(&[X, V0]).join(" "), "checking v0$0");
+        let bound = v.bindings();
+        assert!(!bound.iter().any(|(n, _)| n == "checking"), "{bound:?}");
+        assert!(bound.contains(&("checking$0".to_string(), X)), "{bound:?}");
+        assert!(bound.contains(&("checking$1".to_string(), V1)), "{bound:?}");
+    }
+
+    #[test]
+    fn the_notation_leaves_out_the_witnesses() {
+        let mut f = Fixture::new(&[TA]);
+        f.writes = vec![[T0, X, V0], [T0, Y, V0], [TA, X, V1]];
+        let (p, inst) = f.build();
+        let full = render_history(&p, &inst, &[("$co".into(), order(&[T0, TA]))]).unwrap();
+        assert!(full.contains("co: T0 < T1"), "{full}");
+        assert_eq!(
+            history_notation(&p, &inst).unwrap(),
+            "T0: w(x,0) w(y,0)\nsession 1: T1\n  T1: w(x,1)\n"
         );
     }
 

@@ -33,6 +33,128 @@ pub fn atom_names(p: &Presentation, inst: &Instance) -> Vec<String> {
     names
 }
 
+/// The names an instance's atoms go by in the views, all at once, so that `eval` reads
+/// every name a view prints and prints in the history view's: Alloy's names (`Obj$0`, as
+/// tables, JSON, XML and DOT print them; transactions `T1` everywhere) and, for a model
+/// of histories, the history's objects (`x`) and values: `x$1` is the value the history
+/// writes `1` in `w(x,1)`. (A bare `1` is an integer: the value's name needs its object.)
+#[derive(Clone, Debug)]
+pub struct Vocabulary {
+    /// Alloy's name of each atom.
+    pub atoms: Vec<String>,
+    /// The history's object names that are printed.
+    objects: BTreeMap<Atom, String>,
+    /// Those that are names of their own here (not the model's sigs, which resolve by
+    /// themselves).
+    bound_objects: BTreeSet<Atom>,
+    /// `(object, value) -> x$1`.
+    values: BTreeMap<(Atom, Atom), String>,
+    /// Every object of the history, named or not.
+    history_objects: BTreeSet<Atom>,
+}
+
+impl Vocabulary {
+    /// The names of `inst`'s atoms. `taken` says which names the model already has: a
+    /// history name that is one of them is left out (the model's meaning wins).
+    pub fn new(p: &Presentation, inst: &Instance, taken: &dyn Fn(&str) -> bool) -> Vocabulary {
+        let atoms = atom_names(p, inst);
+        let mut vocabulary = Vocabulary {
+            objects: BTreeMap::new(),
+            bound_objects: BTreeSet::new(),
+            values: BTreeMap::new(),
+            history_objects: BTreeSet::new(),
+            atoms,
+        };
+        let Some(history) = super::history::history_names(p, inst) else {
+            return vocabulary;
+        };
+        let alloy: BTreeSet<&str> = vocabulary.atoms.iter().map(String::as_str).collect();
+        let free = |name: &str| !taken(name) && !alloy.contains(name);
+        vocabulary.history_objects = history.objects.keys().copied().collect();
+        for (&x, name) in &history.objects {
+            if history.objects_are_sigs {
+                // `checking` is the model's one-atom sig: it already names the object.
+                vocabulary.objects.insert(x, name.clone());
+            } else if free(name) {
+                vocabulary.objects.insert(x, name.clone());
+                vocabulary.bound_objects.insert(x);
+            }
+        }
+        for (&(x, v), number) in &history.values {
+            if let Some(object) = vocabulary.objects.get(&x) {
+                let name = format!("{object}${number}");
+                if free(&name) {
+                    vocabulary.values.insert((x, v), name);
+                }
+            }
+        }
+        vocabulary
+    }
+
+    /// Every name that denotes one atom, with its atom: Alloy's names (not the integers',
+    /// which are numbers) and the history's.
+    pub fn bindings(&self) -> Vec<(String, Atom)> {
+        let mut out: Vec<(String, Atom)> = self
+            .atoms
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '$'))
+            .map(|(a, n)| (n.clone(), a as Atom))
+            .collect();
+        out.extend(
+            self.bound_objects
+                .iter()
+                .map(|x| (self.objects[x].clone(), *x)),
+        );
+        out.extend(self.values.iter().map(|(&(_, v), n)| (n.clone(), v)));
+        out
+    }
+
+    /// Whether `name` is one of the history's names for an atom.
+    pub fn is_history_name(&self, name: &str) -> bool {
+        self.objects.values().any(|n| n == name) || self.values.values().any(|n| n == name)
+    }
+
+    /// One tuple in the history's names where it has them: an object as `x`, a value
+    /// after its object as that object's (`x -> x$1`), a value elsewhere by its one
+    /// history name if it has one; Alloy's names for the rest.
+    pub fn tuple(&self, tuple: &[Atom]) -> Vec<String> {
+        let mut out = Vec::with_capacity(tuple.len());
+        for (i, &a) in tuple.iter().enumerate() {
+            let object_before = i
+                .checked_sub(1)
+                .map(|j| tuple[j])
+                .filter(|x| self.history_objects.contains(x));
+            let value_name = match object_before {
+                // Next to its object, a value has that object's name for it or none.
+                Some(x) => self.values.get(&(x, a)),
+                None => {
+                    let mut names = self.values.iter().filter(|((_, v), _)| *v == a);
+                    match (names.next(), names.next()) {
+                        (Some((_, n)), None) => Some(n),
+                        _ => None,
+                    }
+                }
+            };
+            let name = self
+                .objects
+                .get(&a)
+                .or(value_name)
+                .cloned()
+                .unwrap_or_else(|| atom_name(&self.atoms, a));
+            out.push(name);
+        }
+        out
+    }
+
+    /// The tuples of `value` in these names, sorted as `named_tuples` sorts them.
+    pub fn tuples(&self, value: &TupleSet) -> Vec<Vec<String>> {
+        let mut rows: Vec<Vec<String>> = value.iter().map(|t| self.tuple(t)).collect();
+        rows.sort_by_cached_key(|row| row.iter().map(|n| natural_key(n)).collect::<Vec<_>>());
+        rows
+    }
+}
+
 /// Alloy's atom names: the most specific sig and a number (`Node$0`).
 pub fn alloy_atom_names(p: &Presentation, inst: &Instance) -> Vec<String> {
     let mut names: Vec<Option<String>> = vec![None; inst.universe.len()];

@@ -58,13 +58,19 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "eval",
         args: "EXPR",
         summary: "evaluate an expression or formula on the current instance",
-        details: "Atoms (`Node$0`) and witnesses (`$show_n`) can be named, as in Alloy's evaluator.\nExamples: eval Node$0.next    eval all n: Node | n !in n.^next",
+        details: "Atoms (`Node$0`) and witnesses (`$show_n`) can be named, as in Alloy's evaluator, and witnesses also as the history view prints them (`co`). For a model of histories the view's names work too, and answers are printed in them: objects `x`, `y`, and values `x$1` (the `1` of `w(x,1)`: a value is named with its object).\nExamples: eval Node$0.next    eval all n: Node | n !in n.^next    eval T1.reads[x]    eval T0 -> T1 in co",
     },
     CommandInfo {
         name: "defs",
         args: "",
         summary: "list the session's sigs, preds, funs, asserts, facts and commands",
         details: "Each with its signature; opened modules with the names they bring.",
+    },
+    CommandInfo {
+        name: "pending",
+        args: "[clear]",
+        summary: "list the definitions that wait for names not defined yet, or drop them",
+        details: "A definition may use names defined later (a model pasted in any order loads like a file): until they are defined it is pending, outside the session. Once the whole session checks with it, it joins, in the order it was typed. A command (`run`, `check`) runs on the session without what still waits: those inputs are reported with their errors and dropped, as at the end of a script.\nclear: drop every pending input now.",
     },
     CommandInfo {
         name: "scope",
@@ -187,6 +193,7 @@ pub fn execute(session: &mut Session, cmd: &CommandInfo, text: &str, arg_offset:
                 defs(session)
             }
         }
+        "pending" => session.pending_command(arg),
         "scope" => scope(session, arg),
         "set" => set(session, arg),
         "stats" => {
@@ -249,8 +256,9 @@ fn help(session: &mut Session, arg: &str) {
     }
     let mut text = String::from(
         "Type Alloy paragraphs (sig, pred, fun, fact, assert, let, open) to extend the session;\n\
-         a definition with a name already defined replaces the old one. Commands run at once,\n\
-         with or without braces: run { some Node } for 4 / run acyclic and not connected.\n\
+         a definition with a name already defined replaces the old one, and one that uses names\n\
+         not defined yet waits for them (`pending`). Commands run at once, with or without\n\
+         braces: run { some Node } for 4 / run acyclic and not connected.\n\
          Input continues over several lines while brackets are open.\n\nCommands:\n",
     );
     let usage = |c: &CommandInfo| {
@@ -579,25 +587,16 @@ fn settings_text(session: &Session) -> String {
 
 fn stats(session: &mut Session) {
     let Some(last) = &session.last else {
-        session.error_with_help("no solve yet", "run a command first");
+        match session.no_stats.clone() {
+            Some(why) => session.error(why),
+            None => session.error_with_help("no solve yet", "run a command first"),
+        }
         return;
     };
-    let st = last.run.stats();
     let text = format!(
-        "{}: {} primary variables, {} auxiliary variables, {} clauses\n\
-         translation {}, solving {}, {} SAT call{}, re-check {}; {} instance{} so far; last answer in {}",
+        "{}: {}",
         last.command.text.lines().next().unwrap_or(""),
-        st.primary_vars,
-        st.aux_vars,
-        st.clauses,
-        super::session::fmt_duration(st.translate_time),
-        super::session::fmt_duration(st.solve_time),
-        st.sat_calls,
-        plural(st.sat_calls),
-        super::session::fmt_duration(last.run.recheck),
-        last.run.instances_seen,
-        plural(last.run.instances_seen),
-        super::session::fmt_duration(last.elapsed),
+        super::session::stats_body(last)
     );
     session.say(text);
 }
@@ -773,8 +772,15 @@ fn defs(session: &mut Session) {
             text.push('\n');
         }
     }
-    if text.is_empty() {
+    let pending = session.pending_count();
+    if text.is_empty() && pending == 0 {
         text = "the session is empty: type a `sig`, or `load FILE`".into();
+    }
+    if pending > 0 {
+        text.push_str(&format!(
+            "({pending} pending input{} not in the session yet: `pending` lists them)",
+            plural(pending)
+        ));
     }
     session.say(text);
 }

@@ -16,6 +16,13 @@ pub fn core(session: &mut Session) {
         );
         return;
     };
+    if matches!(last.run.outcome, crate::solve::Outcome::Interrupted) {
+        session.error_with_help(
+            "the last command was stopped: it has no verdict to explain",
+            "run it again (`set timeout 0` waits as long as it takes), then `core`",
+        );
+        return;
+    }
     if last.run.instances_seen > 0 {
         session.error_with_help(
             "the last command has an instance: only \"no instance\" has a core",

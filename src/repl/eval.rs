@@ -1,18 +1,23 @@
 //! `eval EXPR`: an expression or formula, elaborated against the session's model and
 //! computed on the current instance by the independent evaluator. As in Alloy's
-//! evaluator, atoms (`Node$0`) and witnesses (`$show_n`) are names.
+//! evaluator, atoms (`Node$0`) and witnesses (`$show_n`) are names; so are the names the
+//! history view prints (objects `x`, values `x$1`, witnesses `co`), in which results of
+//! a model of histories are printed too ([`Vocabulary`]).
 
 use comfy_table::{ContentArrangement, Table, presets};
+
+use std::collections::BTreeSet;
 
 use crate::check::Checked;
 use crate::check::elaborate::{Elaborator, Env, Val};
 use crate::check::model::{BUILTIN_COUNT, ModuleId, SigId};
+use crate::check::names::visible_names;
 use crate::check::types::Type;
 use crate::diagnostic::Diagnostic;
 use crate::instance::Instance;
 use crate::instance::evaluate::{eval_expr, eval_formula, eval_int};
-use crate::logic::{Atom, Expr, TupleSet};
-use crate::render::names::{atom_names, named_tuples};
+use crate::logic::{Expr, TupleSet};
+use crate::render::names::Vocabulary;
 use crate::syntax;
 
 use super::session::Session;
@@ -56,25 +61,39 @@ pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
         );
         return;
     }
-    let names = atom_names(&last.run.command.presentation, inst);
+    // The model's names keep their meaning; the views' names for atoms and witnesses
+    // come on top where they are free.
+    let model_names: BTreeSet<String> = visible_names(&checked.model, ModuleId(0))
+        .into_iter()
+        .collect();
+    let taken = |name: &str| model_names.contains(name);
+    let vocabulary = Vocabulary::new(&last.run.command.presentation, inst, &taken);
     let skolems = last.run.skolems();
     let types = atom_types(&checked, inst);
     let mut env = Env::new(ModuleId(0));
-    for (atom, name) in names.iter().enumerate() {
-        // Integers are named by their value, which is not a name.
-        if name.starts_with(|c: char| c.is_alphabetic() || c == '_' || c == '$') {
-            let ty = types[atom].clone();
-            env = env.bind(
-                name,
-                Val::Set(Expr::constant(TupleSet::of_atoms([atom as Atom])), ty),
-            );
-        }
-    }
-    for (name, value) in &skolems {
+    for (name, atom) in vocabulary.bindings() {
+        let ty = types
+            .get(atom as usize)
+            .cloned()
+            .unwrap_or_else(|| Type::univ(1));
         env = env.bind(
-            name,
-            Val::Set(Expr::constant(value.clone()), value_type(value, &types)),
+            &name,
+            Val::Set(Expr::constant(TupleSet::of_atoms([atom])), ty),
         );
+    }
+    // A witness is `$co` as in Alloy's evaluator, and `co` as the history view prints it
+    // (the first of several with one name, as the view shows the others primed).
+    let mut bare_names = BTreeSet::new();
+    for (name, value) in &skolems {
+        let value = Val::Set(Expr::constant(value.clone()), value_type(value, &types));
+        env = env.bind(name, value.clone());
+        let bare = name.trim_start_matches('$');
+        let free = !taken(bare)
+            && !vocabulary.atoms.iter().any(|a| a == bare)
+            && !vocabulary.is_history_name(bare);
+        if free && bare_names.insert(bare.to_string()) {
+            env = env.bind(bare, value);
+        }
     }
     let elab = Elaborator::new(&checked.model, &checked.layout);
     let value = elab
@@ -86,7 +105,7 @@ pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
             return;
         }
         Ok(Val::Form(f)) => eval_formula(inst, &f).map(|b| b.to_string()),
-        Ok(Val::Set(e, _)) => eval_expr(inst, &e).map(|ts| set_table(&ts, &names)),
+        Ok(Val::Set(e, _)) => eval_expr(inst, &e).map(|ts| set_table(&ts, &vocabulary)),
         Ok(Val::Int(i)) => eval_int(inst, &i).map(|(v, overflowed)| {
             if overflowed {
                 format!("{v} (overflowed: the exact result does not fit the bitwidth)")
@@ -113,8 +132,8 @@ pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
     }
 }
 
-/// A set's tuples as a table without a header; `{}` when empty.
-fn set_table(value: &TupleSet, names: &[String]) -> String {
+/// A set's tuples as a table without a header, in the views' names; `{}` when empty.
+fn set_table(value: &TupleSet, vocabulary: &Vocabulary) -> String {
     if value.is_empty() {
         return "{}".into();
     }
@@ -123,7 +142,7 @@ fn set_table(value: &TupleSet, names: &[String]) -> String {
         .load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Disabled)
         .force_no_tty();
-    table.add_rows(named_tuples(value, names));
+    table.add_rows(vocabulary.tuples(value));
     table.to_string()
 }
 

@@ -79,9 +79,14 @@ fn current_history(session: &mut Session) -> Option<History> {
         );
         return None;
     };
-    let view = last.run.instance().and_then(|inst| {
-        render::history::render_history(&last.run.command.presentation, inst, &[])
-    });
+    let Some(inst) = last.run.instance() else {
+        session.error_with_help(
+            "the last command has no current instance",
+            "run a command that finds one, or give a history file: classify FILE",
+        );
+        return None;
+    };
+    let view = render::history::history_notation(&last.run.command.presentation, inst);
     let Some(view) = view else {
         session.error_with_help(
             "the current instance is not a history",

@@ -2,6 +2,8 @@
 //!
 //! - `session`: the state (definitions, kept commands, the last run) and what typed
 //!   Alloy does to it; every change is re-checked, and a failing input changes nothing.
+//! - `pending`: definitions that use names defined later wait for them, so that a pasted
+//!   model loads like a file.
 //! - `commands`: the REPL's own commands and their help; `eval`, `minimize`, `core`,
 //!   `isolation` (`classify`, `compare`), `programs`: the bigger ones.
 //! - `worker`: solves run on a worker thread that Ctrl-C or the timeout abandons.
@@ -18,6 +20,7 @@ mod core;
 mod eval;
 mod isolation;
 mod minimize;
+mod pending;
 pub(crate) mod programs;
 pub mod script;
 pub mod session;

@@ -31,6 +31,7 @@ pub fn run_script(session: &mut Session, mut input: impl BufRead) {
         }
         let text = std::mem::take(&mut buffer);
         if session.handle(&text) == Flow::Quit {
+            session.settle_for_command();
             return;
         }
     }
@@ -38,4 +39,6 @@ pub fn run_script(session: &mut Session, mut input: impl BufRead) {
     if !buffer.trim().is_empty() {
         session.handle(&buffer);
     }
+    // Definitions still waiting for names at the end never get them.
+    session.settle_for_command();
 }

@@ -22,6 +22,7 @@ use crate::solve::Outcome;
 use crate::syntax::ast::{self, CommandKind, CommandTarget, Paragraph};
 use crate::syntax::{self, ReplItem};
 
+use super::pending::Admitted;
 use super::worker::{JobEnd, Worker};
 
 /// Alloy's scope for commands without `for`.
@@ -93,6 +94,8 @@ pub(crate) struct Definition {
     /// For a sig declaration, where its names were written (from the first to the last),
     /// to rewrite them when some are redefined elsewhere.
     sig_names: Option<(u32, u32)>,
+    /// Which input of the session it came from (see `Folded::define`).
+    input: usize,
 }
 
 impl Definition {
@@ -132,6 +135,7 @@ impl Definition {
             item,
             kind,
             sig_names,
+            input: 0,
         }
     }
 
@@ -307,17 +311,66 @@ pub(crate) fn command_text(
 
 /// Where an input came from.
 #[derive(Clone, Debug)]
-enum Origin {
+pub(super) enum Origin {
     Typed,
     File(PathBuf),
 }
 
 /// One input that changed the session, kept so that `reload` can replay them all.
 #[derive(Clone, Debug)]
-struct Input {
-    origin: Origin,
-    items: Vec<ReplItem>,
-    commands: Vec<SessionCommand>,
+pub(super) struct Input {
+    pub(super) origin: Origin,
+    pub(super) items: Vec<ReplItem>,
+    pub(super) commands: Vec<SessionCommand>,
+    /// The source text of a typed input (what `pending` points at).
+    pub(super) file: Option<FileId>,
+    /// Waiting for names a later input defines: kept in typing order, but not part of
+    /// the session until the whole session checks with it (see `pending.rs`).
+    pub(super) pending: bool,
+    /// The names a pending input waits for, as the last check found them.
+    pub(super) waits_for: Vec<String>,
+}
+
+impl Input {
+    pub(super) fn typed(items: Vec<ReplItem>, file: FileId) -> Input {
+        Input {
+            origin: Origin::Typed,
+            items,
+            commands: Vec::new(),
+            file: Some(file),
+            pending: false,
+            waits_for: Vec::new(),
+        }
+    }
+
+    fn commands(commands: Vec<SessionCommand>) -> Input {
+        Input {
+            origin: Origin::Typed,
+            items: Vec::new(),
+            commands,
+            file: None,
+            pending: false,
+            waits_for: Vec::new(),
+        }
+    }
+
+    /// `sig Person, pred q` (for messages about pending inputs).
+    pub(super) fn describe(&self) -> String {
+        let parts: Vec<String> = self
+            .items
+            .iter()
+            .map(|item| {
+                let def = Definition::new(item.clone());
+                let names: Vec<&str> = def.keys.iter().map(Key::name).collect();
+                if names.is_empty() {
+                    def.kind.to_string()
+                } else {
+                    format!("{} {}", def.kind, names.join(", "))
+                }
+            })
+            .collect();
+        parts.join("; ")
+    }
 }
 
 /// The session's definitions and kept commands: the inputs folded in order.
@@ -325,11 +378,26 @@ struct Input {
 pub(crate) struct Folded {
     pub defs: Vec<Definition>,
     pub commands: Vec<SessionCommand>,
+    /// How many inputs were applied (each definition remembers which one it came from).
+    applied: usize,
 }
 
 impl Folded {
+    /// The inputs folded in order.
+    pub(super) fn of<'a>(
+        inputs: impl IntoIterator<Item = &'a Input>,
+        sources: &SourceMap,
+    ) -> Folded {
+        let mut state = Folded::default();
+        for input in inputs {
+            state.apply(input, sources);
+        }
+        state
+    }
+
     /// Add an input's items and commands; returns what was redefined, in words.
-    fn apply(&mut self, input: &Input, sources: &SourceMap) -> Vec<String> {
+    pub(super) fn apply(&mut self, input: &Input, sources: &SourceMap) -> Vec<String> {
+        self.applied += 1;
         let mut notes = Vec::new();
         for item in &input.items {
             notes.extend(self.define(item.clone(), sources));
@@ -341,7 +409,8 @@ impl Folded {
     }
 
     fn define(&mut self, item: ReplItem, sources: &SourceMap) -> Vec<String> {
-        let def = Definition::new(item);
+        let mut def = Definition::new(item);
+        def.input = self.applied;
         let mut notes = Vec::new();
         let mut insert_at = None;
         let mut i = 0;
@@ -352,7 +421,9 @@ impl Folded {
                 .filter(|k| def.keys.contains(k))
                 .cloned()
                 .collect();
-            if shared.is_empty() {
+            // Within one input (a loaded file, say) a name defined twice is what the file
+            // says: overloaded preds (or a duplicate, which the checker reports).
+            if shared.is_empty() || self.defs[i].input == def.input {
                 i += 1;
                 continue;
             }
@@ -426,13 +497,15 @@ pub(crate) struct LastRun {
 pub struct Session {
     pub(crate) sources: SourceMap,
     typed_inputs: usize,
-    inputs: Vec<Input>,
+    /// Every input that changed the session, and the pending ones, in typing order.
+    pub(super) inputs: Vec<Input>,
+    /// The inputs that are not pending, folded.
     pub(crate) state: Folded,
     /// The session module as last checked (with the commands of the last input).
     pub(crate) checked: Option<Arc<Checked>>,
     /// Where relative `open`s resolve: the first loaded file's directory, else the
     /// working directory.
-    dir: Option<PathBuf>,
+    pub(super) dir: Option<PathBuf>,
     pub(crate) settings: Settings,
     pub(crate) last: Option<LastRun>,
     /// The last violation `programs` printed, as a history: what `classify` without a
@@ -441,6 +514,8 @@ pub struct Session {
     pub(crate) worker: Worker,
     pub(crate) io: Io,
     errors: usize,
+    /// Why `stats` has nothing to show though a solve ran (it was abandoned).
+    pub(crate) no_stats: Option<String>,
 }
 
 impl Session {
@@ -463,6 +538,7 @@ impl Session {
             worker: Worker::new(progress),
             io,
             errors: 0,
+            no_stats: None,
         };
         match session.check(&Folded::default(), &[], session.dir.clone()) {
             Ok(c) => session.checked = Some(Arc::new(c)),
@@ -552,7 +628,7 @@ impl Session {
             .add(format!("<repl:{}>", self.typed_inputs), None, text)
     }
 
-    fn check(
+    pub(super) fn check(
         &mut self,
         state: &Folded,
         commands: &[ast::Command],
@@ -563,7 +639,7 @@ impl Session {
     }
 
     /// Show the warnings that concern the given source texts (older ones were shown).
-    fn show_warnings(&mut self, checked: &Checked, files: &[FileId]) {
+    pub(super) fn show_warnings(&mut self, checked: &Checked, files: &[FileId]) {
         let warnings: Vec<Diagnostic> = checked
             .model
             .warnings
@@ -582,6 +658,7 @@ impl Session {
         let file = self.add_typed_source(text);
         let items = match syntax::parse_repl_input(text, file) {
             Ok(items) => items,
+            Err(_) if let Some(items) = self.module_header(text, file) => items,
             Err(diagnostics) => {
                 self.report(&diagnostics);
                 // A mistyped REPL command reads as an Alloy expression: say which command.
@@ -611,13 +688,22 @@ impl Session {
                 other => definitions.push(other),
             }
         }
-        let input = Input {
-            origin: Origin::Typed,
-            items: definitions,
-            commands: Vec::new(),
+        let admitted = if definitions.is_empty() {
+            Admitted::Committed
+        } else {
+            self.admit_typed(Input::typed(definitions, file))
         };
-        let mut state = self.state.clone();
-        let notes = state.apply(&input, &self.sources);
+        if commands.is_empty() {
+            return;
+        }
+        // A command settles what is pending: it runs on the session as it is.
+        self.settle_for_command();
+        if admitted != Admitted::Committed {
+            // Its own input's definitions did not make it: the command would not mean
+            // what was typed.
+            return;
+        }
+        let state = self.state.clone();
         let effective: Vec<ast::Command> = commands.iter().map(SessionCommand::effective).collect();
         let checked = match self.check(&state, &effective, self.dir.clone()) {
             Ok(c) => c,
@@ -627,18 +713,37 @@ impl Session {
             }
         };
         self.show_warnings(&checked, &[file]);
-        if !input.items.is_empty() {
-            self.inputs.push(input);
-        }
-        self.state = state;
-        for n in notes {
-            self.say(n);
-        }
         let checked = Arc::new(checked);
         self.checked = Some(checked.clone());
         for (index, command) in commands.into_iter().enumerate() {
             self.run_command(checked.clone(), index, command);
         }
+    }
+
+    /// A pasted file's `module NAME` line: the session is one module, so the header is
+    /// left out (a file that takes parameters has to be opened instead). `None` when
+    /// `text` is no module header.
+    fn module_header(&mut self, text: &str, file: FileId) -> Option<Vec<ReplItem>> {
+        if text.split_whitespace().next() != Some("module") {
+            return None;
+        }
+        let module = syntax::parse_module(text, file).ok()?;
+        let header = module.header?;
+        if !header.params.is_empty() {
+            self.report(&[Diagnostic::error(
+                header.span,
+                "a module with parameters cannot be typed into the session",
+            )
+            .with_help("save it to a file and `open` it with its arguments")]);
+            return Some(Vec::new());
+        }
+        self.say(format!(
+            "module {}: left out (the session is one module)",
+            header.name.joined()
+        ));
+        let mut items: Vec<ReplItem> = module.opens.into_iter().map(ReplItem::Open).collect();
+        items.extend(module.paragraphs.into_iter().map(ReplItem::Paragraph));
+        Some(items)
     }
 
     /// A typed command; `run LABEL` names a kept command (from a loaded file, say) when
@@ -710,11 +815,7 @@ impl Session {
             JobEnd::Done(Ok(run), elapsed) => {
                 self.print_run(&run, elapsed);
                 self.state.remember(command.clone());
-                self.inputs.push(Input {
-                    origin: Origin::Typed,
-                    items: Vec::new(),
-                    commands: vec![command.clone()],
-                });
+                self.inputs.push(Input::commands(vec![command.clone()]));
                 self.set_last(Some(LastRun {
                     run,
                     command,
@@ -724,10 +825,42 @@ impl Session {
             }
             JobEnd::Done(Err(e), _) => self.report(&e.0),
             other => {
-                self.last = None;
                 self.report_stopped(&other, "");
+                let after = other.stopped_after();
+                match other.into_stopped_value() {
+                    Some(Ok(run)) => self.keep_stopped(run, command, stop, after),
+                    _ => self.forget_stopped(after),
+                }
             }
         }
+    }
+
+    /// A stopped solve that returned: its partial statistics are printed, and `stats`
+    /// shows them until the next solve.
+    fn keep_stopped(
+        &mut self,
+        run: CommandRun,
+        command: SessionCommand,
+        stop: Arc<AtomicBool>,
+        elapsed: Duration,
+    ) {
+        let last = LastRun {
+            run,
+            command,
+            stop,
+            elapsed,
+        };
+        self.say(format!("so far: {}", stats_body(&last)));
+        self.set_last(Some(last));
+    }
+
+    /// A stopped solve that did not return (varisat): nothing to show but the time.
+    fn forget_stopped(&mut self, after: Duration) {
+        self.set_last(None);
+        self.no_stats = Some(format!(
+            "the last solve was stopped after {} before it could report its statistics",
+            fmt_duration(after)
+        ));
     }
 
     /// Say why a job ended without an answer.
@@ -740,12 +873,12 @@ impl Session {
             }
         };
         match end {
-            JobEnd::Cancelled(s) => self.say(format!(
+            JobEnd::Cancelled(s, _) => self.say(format!(
                 "interrupted after {}{consequence}{}",
                 fmt_duration(s.after),
                 left(s)
             )),
-            JobEnd::TimedOut(s) => self.error_with_help(
+            JobEnd::TimedOut(s, _) => self.error_with_help(
                 format!(
                     "timed out after {}{consequence}{}",
                     fmt_duration(s.after),
@@ -785,6 +918,7 @@ impl Session {
     /// instance from now on, not an earlier `programs` violation.
     pub(crate) fn set_last(&mut self, last: Option<LastRun>) {
         self.last_violation = None;
+        self.no_stats = None;
         self.last = last;
     }
 
@@ -801,7 +935,11 @@ impl Session {
         if last.run.instance().is_none() {
             let n = last.run.instances_seen;
             let noun = noun(&last.run);
-            if n == 0 {
+            if matches!(last.run.outcome, Outcome::Interrupted) {
+                self.say(format!(
+                    "the last search was stopped; run the command again to look for {noun}s"
+                ));
+            } else if n == 0 {
                 self.say(format!(
                     "the last command found no {noun}; there is no next one"
                 ));
@@ -835,7 +973,14 @@ impl Session {
                     elapsed,
                 }));
             }
-            other => self.report_stopped(&other, "; run the command again to enumerate anew"),
+            other => {
+                self.report_stopped(&other, "; run the command again to enumerate anew");
+                let after = other.stopped_after();
+                match other.into_stopped_value() {
+                    Some((run, Ok(()))) => self.keep_stopped(run, command, stop, after),
+                    _ => self.forget_stopped(after),
+                }
+            }
         }
     }
 
@@ -878,6 +1023,8 @@ impl Session {
             self.say(n);
         }
         self.say(format!("loaded {}{summary}", path.display()));
+        // What was pending may have been waiting for this file.
+        self.settle();
     }
 
     fn loaded_files(&self) -> impl Iterator<Item = &Path> {
@@ -918,6 +1065,9 @@ impl Session {
             origin: Origin::File(path.to_path_buf()),
             items,
             commands,
+            file: None,
+            pending: false,
+            waits_for: Vec::new(),
         })
     }
 
@@ -936,10 +1086,7 @@ impl Session {
                 Origin::Typed => inputs.push(input),
             }
         }
-        let mut state = Folded::default();
-        for input in &inputs {
-            state.apply(input, &self.sources);
-        }
+        let state = Folded::of(inputs.iter().filter(|i| !i.pending), &self.sources);
         let checked = match self.check(&state, &[], self.dir.clone()) {
             Ok(c) => c,
             Err(e) => {
@@ -956,6 +1103,7 @@ impl Session {
             "reloaded {count} file{}",
             if count == 1 { "" } else { "s" }
         ));
+        self.settle();
     }
 
     // ----- save -------------------------------------------------------------------------
@@ -1018,6 +1166,13 @@ impl Session {
         for d in dropped {
             self.say(format!("  left out (no longer checks): {}", normalize(&d)));
         }
+        let pending = self.pending_count();
+        if pending > 0 {
+            self.say(format!(
+                "  left out: {pending} pending input{} (`pending` lists them)",
+                plural(pending)
+            ));
+        }
     }
 
     // ----- minimize ---------------------------------------------------------------------
@@ -1076,7 +1231,7 @@ pub(crate) fn inputs(text: &str) -> Vec<String> {
     out
 }
 
-fn item_file(item: &ReplItem) -> FileId {
+pub(super) fn item_file(item: &ReplItem) -> FileId {
     match item {
         ReplItem::Open(o) => o.span.file,
         ReplItem::Paragraph(p) => paragraph_span(p).file,
@@ -1139,6 +1294,46 @@ pub(crate) fn verdict(run: &CommandRun, elapsed: Duration) -> String {
     line
 }
 
+/// The sizes and times of a run (complete or stopped), as `stats` prints them after the
+/// command: the first line, then CEGIS's counts for a higher-order problem.
+pub(crate) fn stats_body(last: &LastRun) -> String {
+    let st = last.run.stats();
+    let mut text = format!(
+        "{} primary variables, {} auxiliary variables, {} clauses\n\
+         translation {}, solving {}, {} SAT call{}, re-check {}; {} {}{} so far; {} in {}",
+        st.primary_vars,
+        st.aux_vars,
+        st.clauses,
+        fmt_duration(st.translate_time),
+        fmt_duration(st.solve_time),
+        st.sat_calls,
+        plural(st.sat_calls),
+        fmt_duration(last.run.recheck),
+        last.run.instances_seen,
+        noun(&last.run),
+        plural(last.run.instances_seen),
+        if matches!(last.run.outcome, Outcome::Interrupted) {
+            "stopped"
+        } else {
+            "last answer"
+        },
+        fmt_duration(last.elapsed),
+    );
+    if st.higher_order {
+        text.push_str(&format!(
+            "\nCEGIS: {} candidate{}, {} counterexample{} ({} as terms); verifiers {} variables, {} clauses",
+            st.candidates,
+            plural(st.candidates),
+            st.counterexamples,
+            plural(st.counterexamples),
+            st.term_lemmas,
+            st.verifier_vars,
+            st.verifier_clauses,
+        ));
+    }
+    text
+}
+
 pub(crate) fn fmt_duration(d: Duration) -> String {
     if d < Duration::from_secs(1) {
         format!("{} ms", d.as_millis())
@@ -1199,12 +1394,13 @@ impl Session {
         if let Some(last) = &self.last
             && let Some(inst) = last.run.instance()
         {
-            names.extend(
-                render::names::atom_names(&last.run.command.presentation, inst)
-                    .into_iter()
-                    .filter(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '$')),
-            );
-            names.extend(last.run.skolems().into_iter().map(|(n, _)| n));
+            let vocabulary =
+                render::names::Vocabulary::new(&last.run.command.presentation, inst, &|_| false);
+            names.extend(vocabulary.bindings().into_iter().map(|(n, _)| n));
+            for (n, _) in last.run.skolems() {
+                names.push(n.trim_start_matches('$').to_string());
+                names.push(n);
+            }
         }
         names.retain(|n| !n.is_empty() && !n.contains(char::is_whitespace));
         names.sort();
@@ -1275,15 +1471,111 @@ mod tests {
     fn a_failing_input_changes_nothing() {
         let (mut s, out, err) = session();
         s.handle("sig A {}");
-        s.handle("pred p { some A } pred q { some Nope }");
-        assert!(err.text().contains("cannot find `Nope`"), "{}", err.text());
+        s.handle("pred p { some A } pred q { some A + 1 + none->none }");
+        assert!(err.text().contains("<repl:2>"), "{}", err.text());
         assert_eq!(s.error_count(), 1);
         s.handle("defs");
         let out = out.text();
         assert!(out.contains("sig A {}"), "{out}");
         assert!(!out.contains("pred p"), "{out}");
+        assert!(
+            !out.contains("pending"),
+            "a genuine error is not pending: {out}"
+        );
         assert!(s.completion_names().contains(&"A".to_string()));
         assert!(!s.completion_names().contains(&"p".to_string()));
+    }
+
+    /// Before, each input was checked alone: `sig Person` was rejected for its `Pet`.
+    #[test]
+    fn definitions_wait_for_names_defined_later() {
+        let (mut s, out, err) = session();
+        s.handle("sig Person { pet: set Pet }");
+        assert_eq!(err.text(), "");
+        assert!(
+            out.text().contains("pending: waits for `Pet`"),
+            "{}",
+            out.text()
+        );
+        assert!(!s.completion_names().contains(&"Person".to_string()));
+        s.handle("pred owner[p: Person] { some p.pet }");
+        s.handle("sig Pet {}");
+        assert_eq!(err.text(), "");
+        assert_eq!(s.error_count(), 0);
+        assert_eq!(s.pending_count(), 0);
+        let names = s.completion_names();
+        for n in ["Person", "Pet", "pet", "owner"] {
+            assert!(names.contains(&n.to_string()), "{n}: {names:?}");
+        }
+        // In the order typed, as a file would have them.
+        let kinds: Vec<String> = s.state.defs.iter().map(|d| d.text(&s.sources)).collect();
+        assert_eq!(
+            kinds,
+            [
+                "sig Person { pet: set Pet }",
+                "pred owner[p: Person] { some p.pet }",
+                "sig Pet {}"
+            ]
+        );
+        s.handle("run { some p: Person | owner[p] } for 2");
+        assert!(out.text().contains("instance found"), "{}", out.text());
+    }
+
+    #[test]
+    fn a_command_drops_what_still_waits_with_its_errors() {
+        let (mut s, out, err) = session();
+        s.handle("sig Node {}");
+        s.handle("pred q { some Nodes }");
+        assert_eq!(s.error_count(), 0);
+        assert_eq!(s.pending_count(), 1);
+        s.handle("pending");
+        assert!(
+            out.text()
+                .contains("<repl:2>: pred q — waits for `Nodes` (did you mean `Node`?)"),
+            "{}",
+            out.text()
+        );
+        s.handle("run { some Node } for 1");
+        let err = err.text();
+        assert!(err.contains("cannot find `Nodes`"), "{err}");
+        assert!(err.contains("<repl:2>"), "{err}");
+        assert!(err.contains("dropped the pending pred q"), "{err}");
+        assert_eq!(s.error_count(), 1);
+        assert_eq!(s.pending_count(), 0);
+        assert!(out.text().contains("instance found"), "{}", out.text());
+        assert!(!s.completion_names().contains(&"q".to_string()));
+    }
+
+    #[test]
+    fn pending_clear_drops_what_waits() {
+        let (mut s, out, _) = session();
+        s.handle("sig A { b: B }");
+        s.handle("pending clear");
+        assert!(
+            out.text().contains("dropped 1 pending input"),
+            "{}",
+            out.text()
+        );
+        s.handle("sig B {}");
+        assert_eq!(s.pending_count(), 0);
+        assert!(!s.completion_names().contains(&"A".to_string()));
+        s.handle("pending");
+        assert!(out.text().contains("nothing is pending"), "{}", out.text());
+    }
+
+    #[test]
+    fn a_pending_input_that_turns_out_wrong_is_dropped_and_the_new_one_kept() {
+        let (mut s, _, err) = session();
+        s.handle("sig A { b: B }");
+        s.handle("fact { A.b = 1 + none->none }");
+        assert_eq!(s.pending_count(), 2);
+        s.handle("sig B {}");
+        assert_eq!(s.pending_count(), 0);
+        let err = err.text();
+        assert!(err.contains("<repl:2>"), "{err}");
+        assert!(err.contains("dropped the pending fact"), "{err}");
+        let names = s.completion_names();
+        assert!(names.contains(&"A".to_string()) && names.contains(&"B".to_string()));
     }
 
     #[test]

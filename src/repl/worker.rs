@@ -26,11 +26,31 @@ const WORKER_STACK_BYTES: usize = 256 << 20;
 /// How a job ended.
 pub enum JobEnd<T> {
     Done(T, Duration),
-    /// The user pressed Ctrl-C.
-    Cancelled(Stopped),
-    TimedOut(Stopped),
+    /// The user pressed Ctrl-C. The value is what the stopped job returned (a solve's
+    /// partial statistics), if it returned within the grace period.
+    Cancelled(Stopped, Option<T>),
+    TimedOut(Stopped, Option<T>),
     /// The worker could not start or stopped without an answer (a bug).
     Failed(String),
+}
+
+impl<T> JobEnd<T> {
+    /// How long a stopped job ran.
+    pub fn stopped_after(&self) -> Duration {
+        match self {
+            JobEnd::Cancelled(s, _) | JobEnd::TimedOut(s, _) => s.after,
+            JobEnd::Done(_, d) => *d,
+            JobEnd::Failed(_) => Duration::ZERO,
+        }
+    }
+
+    /// What a stopped job returned when it was asked to stop.
+    pub fn into_stopped_value(self) -> Option<T> {
+        match self {
+            JobEnd::Cancelled(_, value) | JobEnd::TimedOut(_, value) => value,
+            _ => None,
+        }
+    }
 }
 
 /// How a stopped job ended.
@@ -83,6 +103,7 @@ impl Worker {
             return JobEnd::Failed(format!("cannot start a solver thread: {e}"));
         }
         let mut progress = Progress::new(self.progress, what);
+        let _quiet = QuietKeys::new(self.progress);
         loop {
             match rx.recv_timeout(POLL) {
                 Ok(value) => {
@@ -100,20 +121,68 @@ impl Worker {
             let timed_out = self.timeout.is_some_and(|t| elapsed >= t);
             if cancelled || timed_out {
                 stop.store(true, Ordering::SeqCst);
-                // Whatever comes back now is an interrupted answer: drop it either way.
-                let abandoned = rx.recv_timeout(GRACE).is_err();
+                // What comes back now is an interrupted answer: the caller may show how
+                // far it got, not take it for a verdict.
+                let value = rx.recv_timeout(GRACE).ok();
                 progress.clear();
                 let stopped = Stopped {
                     after: started.elapsed(),
-                    abandoned,
+                    abandoned: value.is_none(),
                 };
                 return if cancelled {
-                    JobEnd::Cancelled(stopped)
+                    JobEnd::Cancelled(stopped, value)
                 } else {
-                    JobEnd::TimedOut(stopped)
+                    JobEnd::TimedOut(stopped, value)
                 };
             }
             progress.show(elapsed);
+        }
+    }
+}
+
+/// While a job runs at the terminal, keys are not echoed: an echoed Enter would move the
+/// cursor off the progress line, which then stays behind as a stale `solving…` line.
+/// What is typed stays in the terminal's input buffer, and the line editor shows it at
+/// the next prompt.
+struct QuietKeys {
+    #[cfg(unix)]
+    saved: Option<nix::sys::termios::Termios>,
+}
+
+impl QuietKeys {
+    fn new(enabled: bool) -> QuietKeys {
+        #[cfg(unix)]
+        {
+            use nix::sys::termios::{LocalFlags, SetArg, tcgetattr, tcsetattr};
+            use std::io::IsTerminal;
+            let stdin = std::io::stdin();
+            let saved = (enabled && stdin.is_terminal())
+                .then(|| tcgetattr(&stdin).ok())
+                .flatten()
+                .filter(|saved| {
+                    let mut quiet = saved.clone();
+                    quiet.local_flags.remove(LocalFlags::ECHO);
+                    tcsetattr(&stdin, SetArg::TCSANOW, &quiet).is_ok()
+                });
+            QuietKeys { saved }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = enabled;
+            QuietKeys {}
+        }
+    }
+}
+
+impl Drop for QuietKeys {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Some(saved) = &self.saved {
+            let _ = nix::sys::termios::tcsetattr(
+                std::io::stdin(),
+                nix::sys::termios::SetArg::TCSANOW,
+                saved,
+            );
         }
     }
 }
@@ -189,7 +258,7 @@ mod tests {
             1
         });
         raiser.join().unwrap();
-        assert!(matches!(end, JobEnd::Cancelled(s) if s.abandoned));
+        assert!(matches!(end, JobEnd::Cancelled(s, None) if s.abandoned));
         assert!(stop.load(Ordering::SeqCst), "the stop flag is raised");
         assert!(started.elapsed() < Duration::from_secs(10));
     }
@@ -207,8 +276,9 @@ mod tests {
             }
             0
         });
+        // The stopped job's own answer comes back (a solve's partial statistics).
         assert!(
-            matches!(end, JobEnd::TimedOut(s) if s.after >= Duration::from_millis(100) && !s.abandoned)
+            matches!(end, JobEnd::TimedOut(s, Some(0)) if s.after >= Duration::from_millis(100) && !s.abandoned)
         );
     }
 }
