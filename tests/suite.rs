@@ -35,6 +35,7 @@ mod programs;
 mod programs_referee;
 mod programs_rows;
 mod random_problems;
+mod readme;
 mod repl_script;
 mod scopes;
 mod seq_golden;
