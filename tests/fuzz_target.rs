@@ -32,7 +32,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -486,12 +486,19 @@ fn main() {
     let done = AtomicUsize::new(0);
     let per_front: Vec<AtomicUsize> = FRONTS.iter().map(|_| AtomicUsize::new(0)).collect();
     let findings: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let finished = AtomicBool::new(false);
     let out_dir = root().join("target/fuzz-findings");
+    // The progress thread ends with the last supervising thread, also one that panics.
+    let running = AtomicUsize::new(config.jobs);
+    struct Finish<'a>(&'a AtomicUsize);
+    impl Drop for Finish<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
     std::thread::scope(|s| {
         s.spawn(|| {
             let mut last = Instant::now();
-            while !finished.load(Ordering::Relaxed) {
+            while running.load(Ordering::Relaxed) > 0 {
                 std::thread::sleep(Duration::from_millis(200));
                 if last.elapsed() >= Duration::from_secs(30) {
                     last = Instant::now();
@@ -508,6 +515,7 @@ fn main() {
         let workers: Vec<_> = (0..config.jobs)
             .map(|_| {
                 s.spawn(|| {
+                    let _finish = Finish(&running);
                     let mut worker = Worker::start();
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
@@ -552,7 +560,6 @@ fn main() {
         for w in workers {
             w.join().expect("a supervising thread");
         }
-        finished.store(true, Ordering::Relaxed);
     });
     let findings = findings.into_inner().unwrap();
     let counts: Vec<String> = FRONTS

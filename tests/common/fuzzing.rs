@@ -199,7 +199,8 @@ pub fn mutate(
             4 => {
                 // Replace one word by another of the file's words or a keyword.
                 let ws = words(&text);
-                if let Some(&w) = ws.get(rng.below(ws.len())) {
+                // (A text with no words left: nothing to replace.)
+                if let Some(&w) = ws.get(rng.below(ws.len().max(1))) {
                     let replacement = if rng.below(2) == 0 {
                         rng.pick(&ws).to_string()
                     } else {
