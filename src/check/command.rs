@@ -110,7 +110,7 @@ pub fn build(
         .enumerate()
         .map(|(k, text)| (text.clone(), builder.string_base + k as Atom))
         .collect();
-    check_problem_size(model, &builder, &elab, cmd, max_vars)?;
+    let relation_vars = check_problem_size(model, &builder, &elab, cmd, max_vars)?;
     let err = |e: ElabError| Errors::from(*e.diag);
     let parts = elaborate_command(&elab, model, &builder.structure, cmd).map_err(err)?;
     let formula = Formula::and(parts);
@@ -154,6 +154,7 @@ pub fn build(
         tighten_field_bounds(model, &elab, &mut bounds);
         crate::logic::pinned::bound_by_facts(&formula, &mut bounds);
     }
+    check_binder_size(&formula, &bounds, &elab, cmd, relation_vars, max_vars)?;
     let mut presentation = presentation(model, layout, &elab);
     presentation.named_atoms = builder.int_atoms.clone();
     presentation.xml.bitwidth = scopes.bitwidth;
@@ -189,9 +190,20 @@ fn thousands(n: u128) -> String {
 }
 
 fn too_large(span: Span, message: String, cmd: &CommandDecl, total: u128, max_vars: u64) -> Errors {
+    too_large_at(span, "this relation", message, cmd, total, max_vars)
+}
+
+fn too_large_at(
+    span: Span,
+    label: &str,
+    message: String,
+    cmd: &CommandDecl,
+    total: u128,
+    max_vars: u64,
+) -> Errors {
     Errors::from(
         Diagnostic::error(span, message)
-            .with_label("this relation")
+            .with_label(label)
             .with_note(
                 cmd.span,
                 format!(
@@ -251,7 +263,7 @@ fn check_problem_size(
     elab: &Elaborator,
     cmd: &CommandDecl,
     max_vars: u64,
-) -> Result<(), Errors> {
+) -> Result<u128, Errors> {
     let mut total: u128 = builder
         .sig_bounds
         .iter()
@@ -285,7 +297,7 @@ fn check_problem_size(
         }
     }
     if total <= max_vars as u128 {
-        return Ok(());
+        return Ok(total);
     }
     match largest {
         Some((f, tuples, shape)) if tuples > 0 => {
@@ -315,6 +327,45 @@ fn check_problem_size(
             .with_help("lower the scope, or raise the limit with `--max-vars`"),
         )),
     }
+}
+
+/// Quantifiers over relations, before any of them is allocated: each is variables of
+/// its own (a skolem relation, a witness, a verifier's unknowns) and, if not skolemized,
+/// a parameter of every verifier inside it (`logic::binders`). 400 nested `all r: univ
+/// -> univ` ran out of memory; they count against the same limit as relations.
+fn check_binder_size(
+    formula: &Formula,
+    bounds: &Bounds,
+    elab: &Elaborator,
+    cmd: &CommandDecl,
+    relation_vars: u128,
+    max_vars: u64,
+) -> Result<(), Errors> {
+    let cost = crate::logic::binders::binder_cost(formula, bounds);
+    let total = relation_vars.saturating_add(cost.total);
+    if total <= max_vars as u128 {
+        return Ok(());
+    }
+    let (var, nest) = cost
+        .heaviest
+        .expect("a quantifier over relations costs something");
+    let span = elab
+        .var_spans
+        .borrow()
+        .get(&var)
+        .copied()
+        .unwrap_or(cmd.span);
+    Err(too_large_at(
+        span,
+        "this quantifier",
+        format!(
+            "this quantifier over relations and those inside it would need {} primary variables (the solver for each holds its relation and those of the quantifiers around it): too large to solve",
+            thousands(nest)
+        ),
+        cmd,
+        total,
+        max_vars,
+    ))
 }
 
 /// The sig structure a command's bounds impose as formulas (partitions, scopes that
