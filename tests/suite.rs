@@ -15,6 +15,7 @@ mod classify;
 mod cli;
 mod core;
 mod corpus;
+mod cost_bounds;
 mod declarations;
 mod diagnostics;
 mod differential;

@@ -110,7 +110,7 @@ pub fn build(
         .enumerate()
         .map(|(k, text)| (text.clone(), builder.string_base + k as Atom))
         .collect();
-    check_problem_size(model, &builder, &elab, cmd, max_vars)?;
+    let relation_vars = check_problem_size(model, &builder, &elab, cmd, max_vars)?;
     let err = |e: ElabError| Errors::from(*e.diag);
     let parts = elaborate_command(&elab, model, &builder.structure, cmd).map_err(err)?;
     let formula = Formula::and(parts);
@@ -154,6 +154,7 @@ pub fn build(
         tighten_field_bounds(model, &elab, &mut bounds);
         crate::logic::pinned::bound_by_facts(&formula, &mut bounds);
     }
+    check_binder_size(&formula, &bounds, &elab, cmd, relation_vars, max_vars)?;
     let mut presentation = presentation(model, layout, &elab);
     presentation.named_atoms = builder.int_atoms.clone();
     presentation.xml.bitwidth = scopes.bitwidth;
@@ -189,9 +190,20 @@ fn thousands(n: u128) -> String {
 }
 
 fn too_large(span: Span, message: String, cmd: &CommandDecl, total: u128, max_vars: u64) -> Errors {
+    too_large_at(span, "this relation", message, cmd, total, max_vars)
+}
+
+fn too_large_at(
+    span: Span,
+    label: &str,
+    message: String,
+    cmd: &CommandDecl,
+    total: u128,
+    max_vars: u64,
+) -> Errors {
     Errors::from(
         Diagnostic::error(span, message)
-            .with_label("this relation")
+            .with_label(label)
             .with_note(
                 cmd.span,
                 format!(
@@ -251,7 +263,7 @@ fn check_problem_size(
     elab: &Elaborator,
     cmd: &CommandDecl,
     max_vars: u64,
-) -> Result<(), Errors> {
+) -> Result<u128, Errors> {
     let mut total: u128 = builder
         .sig_bounds
         .iter()
@@ -285,7 +297,7 @@ fn check_problem_size(
         }
     }
     if total <= max_vars as u128 {
-        return Ok(());
+        return Ok(total);
     }
     match largest {
         Some((f, tuples, shape)) if tuples > 0 => {
@@ -315,6 +327,45 @@ fn check_problem_size(
             .with_help("lower the scope, or raise the limit with `--max-vars`"),
         )),
     }
+}
+
+/// Quantifiers over relations, before any of them is allocated: each is variables of
+/// its own (a skolem relation, a witness, a verifier's unknowns) and, if not skolemized,
+/// a parameter of every verifier inside it (`logic::binders`). 400 nested `all r: univ
+/// -> univ` ran out of memory; they count against the same limit as relations.
+fn check_binder_size(
+    formula: &Formula,
+    bounds: &Bounds,
+    elab: &Elaborator,
+    cmd: &CommandDecl,
+    relation_vars: u128,
+    max_vars: u64,
+) -> Result<(), Errors> {
+    let cost = crate::logic::binders::binder_cost(formula, bounds);
+    let total = relation_vars.saturating_add(cost.total);
+    if total <= max_vars as u128 {
+        return Ok(());
+    }
+    let (var, nest) = cost
+        .heaviest
+        .expect("a quantifier over relations costs something");
+    let span = elab
+        .var_spans
+        .borrow()
+        .get(&var)
+        .copied()
+        .unwrap_or(cmd.span);
+    Err(too_large_at(
+        span,
+        "this quantifier",
+        format!(
+            "this quantifier over relations and those inside it would need {} primary variables (the solver for each holds its relation and those of the quantifiers around it): too large to solve",
+            thousands(nest)
+        ),
+        cmd,
+        total,
+        max_vars,
+    ))
 }
 
 /// The sig structure a command's bounds impose as formulas (partitions, scopes that
@@ -733,6 +784,10 @@ fn seq_bitwidth(n: u32) -> u32 {
 }
 
 fn scope_summary(model: &Model, scopes: &Scopes) -> String {
+    let mut name_counts: HashMap<&str, usize> = HashMap::new();
+    for sig in &model.sigs {
+        *name_counts.entry(sig.name.as_str()).or_default() += 1;
+    }
     let mut parts = Vec::new();
     for s in model.top_sigs() {
         let sig = model.sig(s);
@@ -747,8 +802,7 @@ fn scope_summary(model: &Model, scopes: &Scopes) -> String {
                 ""
             };
             // The short name, unless another sig has it too.
-            let same_name = model.sigs.iter().filter(|o| o.name == sig.name).count();
-            let name = if same_name == 1 {
+            let name = if name_counts[sig.name.as_str()] == 1 {
                 &sig.name
             } else {
                 &sig.label
@@ -770,6 +824,90 @@ fn scope_summary(model: &Model, scopes: &Scopes) -> String {
 
 // ----- atoms and bounds ------------------------------------------------------------------
 
+/// Siblings sharing atoms are stated disjoint pair by pair up to this many of them;
+/// beyond, by halves (`disjoint_halves`), since 2,000 children sharing their parent's
+/// atoms made two million formulas (26 s, 1.6 GB).
+const MAX_PAIRWISE_DISJOINT: usize = 64;
+
+/// Of atom lists, the indices of those that share an atom with another (in order) and,
+/// when there are at most `MAX_PAIRWISE_DISJOINT` of them, the pairs `(i, j)`, `i < j`,
+/// in order, that share an atom. Through each atom's lists, so that 10,000 children
+/// with atoms of their own cost linear time.
+fn meeting_parts<'x>(lists: impl Iterator<Item = &'x [Atom]>) -> (Vec<usize>, Vec<(usize, usize)>) {
+    let mut holders: HashMap<Atom, Vec<usize>> = HashMap::new();
+    for (i, atoms) in lists.enumerate() {
+        for &a in atoms {
+            let h = holders.entry(a).or_default();
+            if h.last() != Some(&i) {
+                h.push(i);
+            }
+        }
+    }
+    let mut sharing: Vec<usize> = holders
+        .values()
+        .filter(|h| h.len() > 1)
+        .flatten()
+        .copied()
+        .collect();
+    sharing.sort_unstable();
+    sharing.dedup();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    if sharing.len() <= MAX_PAIRWISE_DISJOINT {
+        for h in holders.values() {
+            for (k, &i) in h.iter().enumerate() {
+                pairs.extend(h[k + 1..].iter().map(|&j| (i, j)));
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+    }
+    (sharing, pairs)
+}
+
+/// `parts` pairwise disjoint, stated as: each half pairwise disjoint, and the union of
+/// one half disjoint from the union of the other. Exact (two parts in different halves
+/// meet only if the halves' unions do), linear in the parts, and of logarithmic depth.
+/// Returns the union of the parts.
+fn disjoint_halves(parts: &[Expr], out: &mut Vec<Formula>) -> Expr {
+    if parts.len() == 1 {
+        return parts[0].clone();
+    }
+    let (left, right) = parts.split_at(parts.len() / 2);
+    let left = disjoint_halves(left, out);
+    let right = disjoint_halves(right, out);
+    out.push(Expr::intersection(left.clone(), right.clone()).no());
+    Expr::union(left, right)
+}
+
+/// `BoundsBuilder::need` of every sig: children before parents, without recursion (a
+/// long chain of `extends` is deep).
+fn needs(model: &Model, scopes: &Scopes) -> Vec<usize> {
+    let mut needs = vec![0usize; model.sigs.len()];
+    let mut done = vec![false; model.sigs.len()];
+    for root in 0..model.sigs.len() {
+        let mut work: Vec<(SigId, bool)> = vec![(SigId(root as u32), false)];
+        while let Some((s, children_done)) = work.pop() {
+            if done[s.index()] {
+                continue;
+            }
+            let children = &model.sig(s).children;
+            if !children_done {
+                work.push((s, true));
+                work.extend(children.iter().map(|c| (*c, false)));
+                continue;
+            }
+            let below: usize = children.iter().map(|c| needs[c.index()]).sum();
+            needs[s.index()] = if scopes.exact[s.index()] {
+                scopes.count[s.index()].unwrap_or(0).max(below)
+            } else {
+                below
+            };
+            done[s.index()] = true;
+        }
+    }
+    needs
+}
+
 struct BoundsBuilder<'a> {
     model: &'a Model,
     layout: &'a Layout,
@@ -789,6 +927,8 @@ struct BoundsBuilder<'a> {
     string_base: Atom,
     /// Give scoped children of a sig atoms of their own when they fit (`alloc`).
     child_blocks: bool,
+    /// `need` of each sig, computed once for the whole hierarchy.
+    needs: Vec<usize>,
 }
 
 impl<'a> BoundsBuilder<'a> {
@@ -805,28 +945,14 @@ impl<'a> BoundsBuilder<'a> {
             int_atoms: Vec::new(),
             strings: Vec::new(),
             string_base: 0,
+            needs: needs(model, scopes),
         }
     }
 
     /// How many atoms a sig needs at least: exact sigs their scope, others what their
     /// exact descendants need (this is Alloy's "scope raised").
     fn need(&self, s: SigId) -> usize {
-        crate::stack::guard(|| self.need_unguarded(s))
-    }
-
-    fn need_unguarded(&self, s: SigId) -> usize {
-        let children: usize = self
-            .model
-            .sig(s)
-            .children
-            .iter()
-            .map(|c| self.need(*c))
-            .sum();
-        if self.scopes.exact[s.index()] {
-            self.scopes.count[s.index()].unwrap_or(0).max(children)
-        } else {
-            children
-        }
+        self.needs[s.index()]
     }
 
     /// A sig's scope, raised to what its exact descendants need (as in Alloy).
@@ -1020,59 +1146,51 @@ impl<'a> BoundsBuilder<'a> {
             self.alloc(*c, child_pool);
         }
         // This sig's own relation (a leaf) or remainder relation.
-        for (i, spec) in self.layout.sig_rels.iter().enumerate() {
-            match spec.owner {
-                RelOwner::Sig(x) if x == s => {
-                    let upper = TupleSet::of_atoms(pool.iter().copied());
-                    let lower = if exact && pool.len() == scope {
-                        upper.clone()
-                    } else {
-                        TupleSet::empty(1)
-                    };
-                    self.sig_bounds[i] = (lower, upper);
-                }
-                RelOwner::Remainder(x) if x == s => {
-                    let upper = TupleSet::of_atoms(rest.iter().copied());
-                    // An exact sig whose children are all exact: the remainder holds
-                    // exactly the atoms the children leave (`exactly 5 Txn` with `one
-                    // sig T0 extends Txn`), which symmetry breaking and order fixing
-                    // need to see in the bounds.
-                    let fixed = exact
-                        && pool.len() == scope
-                        && children.iter().all(|c| self.scopes.exact[c.index()]);
-                    let lower = if fixed {
-                        upper.clone()
-                    } else {
-                        TupleSet::empty(1)
-                    };
-                    self.sig_bounds[i] = (lower, upper);
-                }
-                _ => {}
-            }
+        if let Some(rel) = self.layout.sig_rel[s.index()] {
+            let upper = TupleSet::of_atoms(pool.iter().copied());
+            let lower = if exact && pool.len() == scope {
+                upper.clone()
+            } else {
+                TupleSet::empty(1)
+            };
+            self.sig_bounds[rel.0 as usize] = (lower, upper);
+        }
+        if let Some(rel) = self.layout.remainder_rel[s.index()] {
+            let upper = TupleSet::of_atoms(rest.iter().copied());
+            // An exact sig whose children are all exact: the remainder holds exactly the
+            // atoms the children leave (`exactly 5 Txn` with `one sig T0 extends Txn`),
+            // which symmetry breaking and order fixing need to see in the bounds.
+            let fixed = exact
+                && pool.len() == scope
+                && children.iter().all(|c| self.scopes.exact[c.index()]);
+            let lower = if fixed {
+                upper.clone()
+            } else {
+                TupleSet::empty(1)
+            };
+            self.sig_bounds[rel.0 as usize] = (lower, upper);
         }
         // Parts of a parent are disjoint (skip pairs whose pools cannot meet).
         if !children.is_empty() {
-            let mut parts: Vec<(Expr, Vec<Atom>)> = Vec::new();
-            for (i, spec) in self.layout.sig_rels.iter().enumerate() {
-                if let RelOwner::Remainder(x) = spec.owner
-                    && x == s
-                {
-                    parts.push((Expr::rel(crate::logic::RelId(i as u32), 1), rest.clone()));
-                }
+            let mut parts: Vec<(Expr, &[Atom])> = Vec::new();
+            if let Some(rel) = self.layout.remainder_rel[s.index()] {
+                parts.push((Expr::rel(rel, 1), &rest));
             }
             for c in &children {
                 parts.push((
                     self.layout.sig_value[c.index()].clone(),
-                    self.pool[c.index()].clone(),
+                    &self.pool[c.index()],
                 ));
             }
-            for i in 0..parts.len() {
-                for j in i + 1..parts.len() {
-                    if parts[i].1.iter().any(|a| parts[j].1.contains(a)) {
-                        self.structure
-                            .push(Expr::intersection(parts[i].0.clone(), parts[j].0.clone()).no());
-                    }
+            let (sharing, pairs) = meeting_parts(parts.iter().map(|(_, atoms)| *atoms));
+            if sharing.len() <= MAX_PAIRWISE_DISJOINT {
+                for (i, j) in pairs {
+                    self.structure
+                        .push(Expr::intersection(parts[i].0.clone(), parts[j].0.clone()).no());
                 }
+            } else {
+                let sharing: Vec<Expr> = sharing.iter().map(|&i| parts[i].0.clone()).collect();
+                disjoint_halves(&sharing, &mut self.structure);
             }
         }
         // Scope and multiplicity of the sig.
@@ -1193,10 +1311,12 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
         }
     }
     let mut fields = Vec::new();
+    let mut shown_fields = Vec::new();
     for (f, field) in model.fields.iter().enumerate() {
         let Ok(value) = elab.field_expr(FieldId(f as u32)) else {
             continue;
         };
+        shown_fields.push(field);
         fields.push(FieldView {
             sig: display[field.sig.index()].clone(),
             name: field.name.clone(),
@@ -1252,20 +1372,13 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
         })
         .collect();
     let sigs: Vec<SigView> = sigs.into_iter().map(|(_, v)| v).collect();
-    let field_types = fields
+    let field_types = shown_fields
         .iter()
-        .map(|view| {
-            model
-                .fields
+        .map(|f| {
+            f.ty.products
                 .iter()
-                .find(|f| f.name == view.name && display[f.sig.index()] == view.sig)
-                .map(|f| {
-                    f.ty.products
-                        .iter()
-                        .map(|prod| prod.iter().map(|s| label_of(*s)).collect())
-                        .collect()
-                })
-                .unwrap_or_default()
+                .map(|prod| prod.iter().map(|s| label_of(*s)).collect())
+                .collect()
         })
         .collect();
     Presentation {

@@ -201,6 +201,10 @@ pub struct Elaborator<'m> {
     /// expression node, so the translator's and the evaluator's caches (by node) compute
     /// `causal` or `WR` once per problem, not once per use.
     closed_funs: RefCell<HashMap<FuncId, Val>>,
+    /// One `univ` node for every field's domain constraint (`f.univ in S`), so that the
+    /// translator and the evaluator, whose caches go by node, compute it once rather
+    /// than once per field (10,000 fields over 10,000 atoms were quadratic).
+    every_atom: Expr,
 }
 
 /// A pred or fun called with these argument values.
@@ -234,6 +238,7 @@ impl<'m> Elaborator<'m> {
             string_log: RefCell::new(Vec::new()),
             string_atoms: RefCell::new(HashMap::new()),
             closed_funs: RefCell::new(HashMap::new()),
+            every_atom: Expr::univ(),
         }
     }
 
@@ -418,11 +423,12 @@ impl<'m> Elaborator<'m> {
         // `disj f, g: e`: per atom, the fields of one declaration are pairwise disjoint.
         // Each pair is stated once, by the field declared first.
         if field.decl.disj {
-            for (g, other) in self.model.fields.iter().enumerate().skip(f.index() + 1) {
-                if other.sig != field.sig || !std::sync::Arc::ptr_eq(&other.decl, &field.decl) {
+            for &g in &self.model.sig(field.sig).fields {
+                let other = self.model.field(g);
+                if g <= f || !std::sync::Arc::ptr_eq(&other.decl, &field.decl) {
                     continue;
                 }
-                let other_f = Expr::join(this_e.clone(), self.field_expr(FieldId(g as u32))?);
+                let other_f = Expr::join(this_e.clone(), self.field_expr(g)?);
                 out.push(Formula::forall(
                     vec![this.clone()],
                     Expr::intersection(this_f.clone(), other_f).no(),
@@ -438,7 +444,7 @@ impl<'m> Elaborator<'m> {
     fn in_domain(&self, rel: &Expr, sig: &Expr) -> Formula {
         let mut dom = rel.clone();
         for _ in 1..rel.arity() {
-            dom = Expr::join(dom, Expr::univ());
+            dom = Expr::join(dom, self.every_atom.clone());
         }
         dom.in_(sig)
     }
@@ -789,7 +795,7 @@ impl<'m> Elaborator<'m> {
                     (Err(e), _) | (_, Err(e)) => Err(e),
                 };
                 match r {
-                    Ok(v) => ok.push((v, wx + wy)),
+                    Ok(v) => ok.push((v, wx.saturating_add(wy))),
                     Err(e) => {
                         first_err.get_or_insert(e);
                     }
@@ -831,7 +837,7 @@ impl<'m> Elaborator<'m> {
         if ok.len() == 1 {
             return Ok(ok.swap_remove(0).0);
         }
-        Ok(Val::Choice(ok))
+        Ok(Val::Choice(thin_alike_meanings(ok)))
     }
 
     /// A comparison of two sets (`in`, `=`): among the meanings of the operands, prefer
@@ -861,7 +867,7 @@ impl<'m> Elaborator<'m> {
                     }
                 });
                 match r {
-                    Ok((g, overlap)) => ok.push((g, wx + wy, overlap)),
+                    Ok((g, overlap)) => ok.push((g, wx.saturating_add(wy), overlap)),
                     Err(e) => {
                         first_err.get_or_insert(e);
                     }
@@ -921,12 +927,31 @@ impl<'m> Elaborator<'m> {
 
     /// `head[args]`, where `head` is a name: a call, a macro use, or joins.
     fn app(&self, q: &ast::QualName, args: &[&ast::Expr], env: &Env, span: Span) -> R<Val> {
+        self.app_keeping_args(q, args, env, span, &mut vec![None; args.len()])
+    }
+
+    /// `app`, leaving in `arg_vals` the value of each argument it elaborated, so that a
+    /// caller that needs one again (the empty-join warning) does not elaborate it twice:
+    /// along a chain `x.f.f.f` that doubled the work per join.
+    fn app_keeping_args(
+        &self,
+        q: &ast::QualName,
+        args: &[&ast::Expr],
+        env: &Env,
+        span: Span,
+        arg_vals: &mut [Option<R<Val>>],
+    ) -> R<Val> {
+        let mut arg = |i: usize| -> R<Val> {
+            arg_vals[i]
+                .get_or_insert_with(|| self.expr(args[i], env))
+                .clone()
+        };
         let joined = q.joined();
         // Locals shadow everything.
         if q.parts.len() == 1
             && let Some(v) = env.local(&joined)
         {
-            return self.join_args(v.clone(), args, env, span);
+            return self.join_vals(v.clone(), args, &mut arg, span);
         }
         match joined.as_str() {
             "pred/totalOrder" => return self.total_order(args, env, span),
@@ -999,15 +1024,8 @@ impl<'m> Elaborator<'m> {
                     format!("the macro name `{joined}` is ambiguous"),
                 ));
             }
-            return self.expand_macro(*m, args, env, span);
+            return self.expand_macro(*m, args, &mut arg, span);
         }
-        let mut arg_vals: Vec<Option<R<Val>>> = vec![None; args.len()];
-        let mut arg = |i: usize| -> R<Val> {
-            if arg_vals[i].is_none() {
-                arg_vals[i] = Some(self.expr(args[i], env));
-            }
-            arg_vals[i].clone().expect("just set")
-        };
         let mut ok: Vec<(Val, u8)> = Vec::new();
         let mut first_err: Option<(ElabError, u8)> = None;
         let mut push = |r: R<Val>, w: u8, ok: &mut Vec<(Val, u8)>| match r {
@@ -1337,7 +1355,13 @@ impl<'m> Elaborator<'m> {
         }
     }
 
-    fn expand_macro(&self, m: usize, args: &[&ast::Expr], env: &Env, span: Span) -> R<Val> {
+    fn expand_macro(
+        &self,
+        m: usize,
+        args: &[&ast::Expr],
+        arg: &mut dyn FnMut(usize) -> R<Val>,
+        span: Span,
+    ) -> R<Val> {
         let mac = &self.model.macros[m];
         if args.len() < mac.params.len() {
             return Err(ElabError::new(
@@ -1357,15 +1381,15 @@ impl<'m> Elaborator<'m> {
             ));
         }
         let mut menv = Env::new(mac.module);
-        for (p, a) in mac.params.iter().zip(args) {
-            menv = menv.bind(p, self.expr(a, env)?);
+        for (i, p) in mac.params.iter().enumerate() {
+            menv = menv.bind(p, arg(i)?);
         }
         self.macro_depth.set(self.macro_depth.get() + 1);
         let v = self.expr(&mac.body, &menv);
         self.macro_depth.set(self.macro_depth.get() - 1);
         let v = v?;
-        let rest = &args[mac.params.len()..];
-        self.join_args(v, rest, env, span)
+        let np = mac.params.len();
+        self.join_vals(v, &args[np..], &mut |i| arg(np + i), span)
     }
 
     /// `v[a1, ..., an]` = `an.(...(a1.v))` with the arguments elaborated on demand.
@@ -1724,15 +1748,16 @@ impl<'m> Elaborator<'m> {
             }
             Join => {
                 if let A::Name(q) = &b.kind {
-                    let v = self.app(q, &[a], env, span)?;
+                    let mut left = [None];
+                    let v = self.app_keeping_args(q, &[a], env, span, &mut left)?;
                     // `x.f` with one meaning of `f`: warn when it can never match.
                     if let Val::Set(_, t) = &v
                         && t.is_empty()
                         && names::lookup(self.model, env.module, &q.parts).len() == 1
                         && env.local(&q.joined()).is_none()
-                        && let Ok(va) = self.expr(a, env)
+                        && let [Some(Ok(va))] = &left
                     {
-                        self.warn_empty_join(&va, env, span);
+                        self.warn_empty_join(va, env, span);
                     }
                     return Ok(v);
                 }
@@ -2185,11 +2210,40 @@ fn mult_test(m: Multiplicity, e: &Expr) -> Formula {
 }
 
 /// The meanings of a value with their weights (a plain value has one, of weight 0).
+/// How many meanings alike in kind, type and weight a choice keeps.
+const MAX_ALIKE_MEANINGS: usize = 16;
+
+/// Drop meanings beyond `MAX_ALIKE_MEANINGS` of one kind, type and weight. Everything
+/// that later settles a choice weighs only those (result types and weights follow from
+/// the operands'), so such meanings are kept or dropped together and, when kept, are
+/// ambiguous whichever of them remain; the first one, which an always-empty choice
+/// takes, is kept. Without this a chain of joins with an overloaded field (`x.f.f.f`,
+/// `f` in two sigs) carried 2^n meanings.
+fn thin_alike_meanings(alts: Vec<(Val, u8)>) -> Vec<(Val, u8)> {
+    if alts.len() <= MAX_ALIKE_MEANINGS {
+        return alts;
+    }
+    let mut seen: HashMap<(std::mem::Discriminant<Val>, Option<Type>, u8), usize> = HashMap::new();
+    alts.into_iter()
+        .filter(|(v, w)| {
+            let count = seen
+                .entry((std::mem::discriminant(v), val_type(v), *w))
+                .or_insert(0);
+            *count += 1;
+            *count <= MAX_ALIKE_MEANINGS
+        })
+        .collect()
+}
+
 fn alternatives(v: Val) -> Vec<(Val, u8)> {
     match v {
         Val::Choice(alts) => alts
             .into_iter()
-            .flat_map(|(v, w)| alternatives(v).into_iter().map(move |(x, u)| (x, w + u)))
+            .flat_map(|(v, w)| {
+                alternatives(v)
+                    .into_iter()
+                    .map(move |(x, u)| (x, w.saturating_add(u)))
+            })
             .collect(),
         v => vec![(v, 0)],
     }

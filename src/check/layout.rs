@@ -46,6 +46,10 @@ pub struct Layout {
     /// Alloy's `univ`: the union of the top-level sigs and the integers.
     pub univ: Expr,
     pub field_base: u32,
+    /// Each sig's own relation (leaves and `in` subset sigs), by `SigId`.
+    pub sig_rel: Vec<Option<RelId>>,
+    /// Each non-abstract parent sig's remainder relation, by `SigId`.
+    pub remainder_rel: Vec<Option<RelId>>,
 }
 
 impl Layout {
@@ -162,6 +166,15 @@ impl Layout {
             .into_iter()
             .map(|v| v.unwrap_or_else(|| Expr::none(1)))
             .collect();
+        let mut sig_rel = vec![None; model.sigs.len()];
+        let mut remainder_rel = vec![None; model.sigs.len()];
+        for (i, spec) in sig_rels.iter().enumerate() {
+            match spec.owner {
+                RelOwner::Sig(s) => sig_rel[s.index()] = Some(RelId(i as u32)),
+                RelOwner::Remainder(s) => remainder_rel[s.index()] = Some(RelId(i as u32)),
+                _ => {}
+            }
+        }
         Layout {
             field_base: sig_rels.len() as u32,
             sig_rels,
@@ -169,6 +182,8 @@ impl Layout {
             int_next,
             strings,
             univ,
+            sig_rel,
+            remainder_rel,
         }
     }
 
@@ -177,11 +192,24 @@ impl Layout {
     }
 }
 
-/// The union of expressions (the empty union is `none` of the given arity).
-pub fn union_all(parts: Vec<Expr>, arity: usize) -> Expr {
-    let mut it = parts.into_iter();
-    match it.next() {
-        None => Expr::none(arity),
-        Some(first) => it.fold(first, Expr::union),
+/// The union of expressions (the empty union is `none` of the given arity), as a
+/// balanced tree: a sig with 10,000 children is a union of depth 14, not 10,000, which
+/// every recursive pass over it would have to descend.
+pub fn union_all(mut parts: Vec<Expr>, arity: usize) -> Expr {
+    if parts.is_empty() {
+        return Expr::none(arity);
     }
+    // Pair neighbours level by level, keeping the order of the parts.
+    while parts.len() > 1 {
+        let mut next = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            next.push(match it.next() {
+                Some(b) => Expr::union(a, b),
+                None => a,
+            });
+        }
+        parts = next;
+    }
+    parts.pop().expect("one part left")
 }

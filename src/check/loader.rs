@@ -10,6 +10,7 @@ use crate::diagnostic::{Diagnostic, Errors, FileId, SourceMap, Span, did_you_mea
 use crate::syntax::ast::{self, Paragraph};
 
 use super::model::*;
+use super::names::Item;
 use super::stdlib;
 use super::types::Type;
 
@@ -265,6 +266,7 @@ impl Loader<'_> {
             asserts: Vec::new(),
             facts: Vec::new(),
             macros: Vec::new(),
+            names: HashMap::new(),
             is_stdlib: req.is_stdlib,
         });
         self.instances.insert(inst_key, id);
@@ -594,9 +596,11 @@ impl Loader<'_> {
                         );
                         continue;
                     }
-                    self.model.modules[id.index()]
-                        .asserts
-                        .push(self.model.asserts.len());
+                    let index = self.model.asserts.len();
+                    self.model.modules[id.index()].asserts.push(index);
+                    if let Some(n) = &a.name {
+                        self.model.index_name(id, &n.name, Item::Assert(index));
+                    }
                     self.model.asserts.push(Assert {
                         name: a.name.as_ref().map(|n| n.name.clone()),
                         module: id,
@@ -616,13 +620,15 @@ impl Loader<'_> {
                     self.declare_func(id, f.private, &f.receiver, &f.name, &f.params, body, f.span);
                 }
                 Paragraph::Macro(m) => {
-                    if let Some(prev) = self.model.modules[id.index()]
-                        .macros
-                        .iter()
-                        .map(|i| &self.model.macros[*i])
-                        .find(|x| x.name == m.name.name)
-                    {
-                        let prev = prev.span;
+                    let earlier =
+                        self.model
+                            .named_in(id, &m.name.name)
+                            .iter()
+                            .find_map(|i| match i {
+                                Item::Macro(x) => Some(self.model.macros[*x].span),
+                                _ => None,
+                            });
+                    if let Some(prev) = earlier {
                         self.errors.push(
                             Diagnostic::error(
                                 m.name.span,
@@ -632,9 +638,8 @@ impl Loader<'_> {
                         );
                         continue;
                     }
-                    self.model.modules[id.index()]
-                        .macros
-                        .push(self.model.macros.len());
+                    let index = self.model.macros.len();
+                    self.model.modules[id.index()].macros.push(index);
                     self.model.macros.push(Macro {
                         name: m.name.name.clone(),
                         module: id,
@@ -643,6 +648,7 @@ impl Loader<'_> {
                         body: Arc::new(m.body.clone()),
                         span: m.span,
                     });
+                    self.model.index_name(id, &m.name.name, Item::Macro(index));
                 }
                 Paragraph::Command(c) => {
                     command_count += 1;
@@ -674,12 +680,10 @@ impl Loader<'_> {
     }
 
     fn find_assert(&self, id: ModuleId, name: &str) -> Option<Span> {
-        self.model.modules[id.index()]
-            .asserts
-            .iter()
-            .map(|i| &self.model.asserts[*i])
-            .find(|a| a.name.as_deref() == Some(name))
-            .map(|a| a.span)
+        self.model.named_in(id, name).iter().find_map(|i| match i {
+            Item::Assert(a) => Some(self.model.asserts[*a].span),
+            _ => None,
+        })
     }
 
     fn declare_sig(&mut self, id: ModuleId, name: &ast::Ident, spec: SigSpec) -> Option<SigId> {
@@ -701,12 +705,14 @@ impl Loader<'_> {
             return None;
         }
         let module = &self.model.modules[id.index()];
-        let clash = module
-            .sigs
+        let clash = self
+            .model
+            .named_in(id, &name.name)
             .iter()
-            .map(|s| self.model.sig(*s))
-            .find(|s| s.name == name.name)
-            .map(|s| s.span)
+            .find_map(|i| match i {
+                Item::Sig(s) => Some(self.model.sig(*s).span),
+                _ => None,
+            })
             .or_else(|| {
                 module
                     .params
@@ -753,6 +759,7 @@ impl Loader<'_> {
             decl: spec.decl,
         });
         self.model.modules[id.index()].sigs.push(sid);
+        self.model.index_name(id, &name.name, Item::Sig(sid));
         Some(sid)
     }
 }
@@ -840,11 +847,15 @@ impl Loader<'_> {
                 .collect()
         };
         let mine = bounds(&params);
-        let twin = self.model.modules[id.index()].funcs.iter().find(|f| {
-            let f = self.model.func(**f);
-            f.name == name.name && bounds(&f.params) == mine
-        });
-        if let Some(&twin) = twin {
+        let twin = self
+            .model
+            .named_in(id, &name.name)
+            .iter()
+            .find_map(|i| match i {
+                Item::Func(f) if bounds(&self.model.func(*f).params) == mine => Some(*f),
+                _ => None,
+            });
+        if let Some(twin) = twin {
             let twin = self.model.func(twin);
             let what = |pred: bool| if pred { "pred" } else { "fun" };
             self.errors.push(
@@ -876,6 +887,7 @@ impl Loader<'_> {
             param_types: Vec::new(),
         });
         self.model.modules[id.index()].funcs.push(fid);
+        self.model.index_name(id, &name.name, Item::Func(fid));
     }
 
     fn pending_command(&mut self, c: &ast::Command, number: usize) {
@@ -977,21 +989,12 @@ impl Loader<'_> {
             self.model.sigs[sid.index()].kind = kind;
         }
         // Cycles (`sig A extends B`, `sig B extends A`, or through `in`).
-        for i in BUILTIN_COUNT as usize..n {
-            let start = SigId(i as u32);
-            let mut seen = vec![start];
-            let mut stack = self.parents_of(start);
-            let mut cyclic = false;
-            while let Some(p) = stack.pop() {
-                if p == start {
-                    cyclic = true;
-                    break;
-                }
-                if !seen.contains(&p) {
-                    seen.push(p);
-                    stack.extend(self.parents_of(p));
-                }
-            }
+        let on_cycle = self.sigs_on_cycles();
+        for (i, cyclic) in on_cycle
+            .into_iter()
+            .enumerate()
+            .skip(BUILTIN_COUNT as usize)
+        {
             if cyclic {
                 let s = &self.model.sigs[i];
                 self.errors.push(Diagnostic::error(
@@ -1039,13 +1042,26 @@ impl Loader<'_> {
                         ));
                         continue;
                     }
-                    if let Some(prev) = self.model.sigs[i]
-                        .fields
-                        .iter()
-                        .map(|f| &self.model.fields[f.index()])
-                        .find(|f| f.name == name.name)
-                    {
-                        let prev = prev.span;
+                    let module = self.model.sigs[i].module;
+                    // Through the shorter list: the sig's fields, or the module's items
+                    // of this name (20,000 sigs with a field `f` each, or one sig with
+                    // 20,000 fields).
+                    let named = self.model.named_in(module, &name.name);
+                    let own = &self.model.sigs[i].fields;
+                    let earlier = if own.len() <= named.len() {
+                        own.iter()
+                            .map(|f| self.model.field(*f))
+                            .find(|f| f.name == name.name)
+                            .map(|f| f.span)
+                    } else {
+                        named.iter().find_map(|item| match item {
+                            Item::Field(f) if self.model.field(*f).sig == sid => {
+                                Some(self.model.field(*f).span)
+                            }
+                            _ => None,
+                        })
+                    };
+                    if let Some(prev) = earlier {
                         self.errors.push(
                             Diagnostic::error(
                                 name.span,
@@ -1068,39 +1084,147 @@ impl Loader<'_> {
                         ty: Type::empty(0),
                     });
                     self.model.sigs[i].fields.push(fid);
+                    self.model.index_name(module, &name.name, Item::Field(fid));
                 }
             }
         }
         // A field name may repeat only in sigs whose atoms cannot overlap.
-        for a in 0..self.model.fields.len() {
-            for b in a + 1..self.model.fields.len() {
-                let (fa, fb) = (&self.model.fields[a], &self.model.fields[b]);
-                if fa.name != fb.name
-                    || self.model.sig(fa.sig).module != self.model.sig(fb.sig).module
-                {
-                    continue;
+        for (a, b) in self.same_name_field_pairs() {
+            let (fa, fb) = (self.model.field(a), self.model.field(b));
+            let pa = self.model.prim_parents(fa.sig);
+            let pb = self.model.prim_parents(fb.sig);
+            let overlap = pa.iter().any(|x| {
+                pb.iter()
+                    .any(|y| self.model.descends(*x, *y) || self.model.descends(*y, *x))
+            });
+            if overlap {
+                let (sa, sb) = (fa.span, fb.span);
+                self.errors.push(
+                    Diagnostic::error(
+                        sb,
+                        format!(
+                            "the field name `{}` is already used by an overlapping sig",
+                            fb.name
+                        ),
+                    )
+                    .with_note(sa, "the other field"),
+                );
+            }
+        }
+    }
+
+    /// The pairs of fields (in id order) with one name in one module whose sigs might
+    /// overlap: those under a common top-level sig (or `univ`). Comparing every pair of
+    /// fields instead was quadratic in the number of fields.
+    fn same_name_field_pairs(&self) -> Vec<(FieldId, FieldId)> {
+        let model = &self.model;
+        let mut pairs: Vec<(FieldId, FieldId)> = Vec::new();
+        for module in &model.modules {
+            for items in module.names.values() {
+                let mut under: HashMap<SigId, Vec<FieldId>> = HashMap::new();
+                let mut everywhere: Vec<FieldId> = Vec::new();
+                let mut all: Vec<FieldId> = Vec::new();
+                for item in items {
+                    let Item::Field(f) = *item else { continue };
+                    all.push(f);
+                    let mut tops: Vec<SigId> = model
+                        .prim_parents(model.field(f).sig)
+                        .into_iter()
+                        .map(|p| model.top_of(p))
+                        .collect();
+                    tops.sort_unstable();
+                    tops.dedup();
+                    if tops.iter().any(|t| t.0 < BUILTIN_COUNT) {
+                        everywhere.push(f);
+                    } else {
+                        for t in tops {
+                            under.entry(t).or_default().push(f);
+                        }
+                    }
                 }
-                let pa = self.model.prim_parents(fa.sig);
-                let pb = self.model.prim_parents(fb.sig);
-                let overlap = pa.iter().any(|x| {
-                    pb.iter()
-                        .any(|y| self.model.descends(*x, *y) || self.model.descends(*y, *x))
-                });
-                if overlap {
-                    let (sa, sb) = (fa.span, fb.span);
-                    self.errors.push(
-                        Diagnostic::error(
-                            sb,
-                            format!(
-                                "the field name `{}` is already used by an overlapping sig",
-                                fb.name
-                            ),
-                        )
-                        .with_note(sa, "the other field"),
-                    );
+                for fields in under.values() {
+                    for (k, &a) in fields.iter().enumerate() {
+                        for &b in &fields[k + 1..] {
+                            pairs.push((a.min(b), a.max(b)));
+                        }
+                    }
+                }
+                for &a in &everywhere {
+                    for &b in &all {
+                        if a != b {
+                            pairs.push((a.min(b), a.max(b)));
+                        }
+                    }
                 }
             }
         }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+
+    /// Which sigs are their own ancestors: the strongly connected components of the
+    /// parent relation with a cycle in them (Tarjan's algorithm, without recursion, so
+    /// that a long chain of `extends` costs linear time and no native stack).
+    fn sigs_on_cycles(&self) -> Vec<bool> {
+        let n = self.model.sigs.len();
+        let parents: Vec<Vec<SigId>> = (0..n).map(|i| self.parents_of(SigId(i as u32))).collect();
+        const UNVISITED: usize = usize::MAX;
+        let mut index = vec![UNVISITED; n];
+        let mut low = vec![0; n];
+        let mut on_stack = vec![false; n];
+        let mut stack: Vec<usize> = Vec::new();
+        let mut on_cycle = vec![false; n];
+        let mut next = 0;
+        for root in 0..n {
+            if index[root] != UNVISITED {
+                continue;
+            }
+            // (node, how many of its parents have been followed)
+            let mut work: Vec<(usize, usize)> = vec![(root, 0)];
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut k)) = work.last_mut() {
+                if let Some(p) = parents[v].get(*k) {
+                    *k += 1;
+                    let p = p.index();
+                    if index[p] == UNVISITED {
+                        index[p] = next;
+                        low[p] = next;
+                        next += 1;
+                        stack.push(p);
+                        on_stack[p] = true;
+                        work.push((p, 0));
+                    } else if on_stack[p] {
+                        low[v] = low[v].min(index[p]);
+                    }
+                    continue;
+                }
+                work.pop();
+                if let Some(&(u, _)) = work.last() {
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let mut component = Vec::new();
+                    loop {
+                        let w = stack.pop().expect("v is on the stack");
+                        on_stack[w] = false;
+                        component.push(w);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    let cyclic = component.len() > 1 || parents[v].iter().any(|p| p.index() == v);
+                    for w in component {
+                        on_cycle[w] = cyclic;
+                    }
+                }
+            }
+        }
+        on_cycle
     }
 
     fn parents_of(&self, s: SigId) -> Vec<SigId> {

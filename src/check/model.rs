@@ -2,11 +2,13 @@
 //! and command, with names resolved to ids. Bodies stay as syntax; they are elaborated to
 //! core logic on demand (`elaborate`), once per use, because preds and funs are inlined.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::diagnostic::{Diagnostic, FileId, Span};
 use crate::syntax::ast;
 
+use super::names::Item;
 use super::types::Type;
 
 macro_rules! id_type {
@@ -67,6 +69,11 @@ pub struct ModuleInst {
     pub asserts: Vec<usize>,
     pub facts: Vec<usize>,
     pub macros: Vec<usize>,
+    /// The items declared here (sigs, fields, funs, macros, asserts) by name, each list
+    /// in the order a scan meets them: each sig followed by its fields, then funs,
+    /// macros and asserts. Lookups read this instead of scanning the module, which
+    /// made loading quadratic in the number of sigs.
+    pub names: HashMap<String, Vec<Item>>,
     /// Bundled modules are trusted: their bodies are not re-checked at load time.
     pub is_stdlib: bool,
 }
@@ -242,6 +249,35 @@ pub struct CommandDecl {
 }
 
 impl Model {
+    /// Record an item declared in module `m` under `name` (see `ModuleInst::names`).
+    pub fn index_name(&mut self, m: ModuleId, name: &str, item: Item) {
+        let key = self.scan_order(item);
+        let mut list = self.modules[m.index()]
+            .names
+            .remove(name)
+            .unwrap_or_default();
+        let at = list.partition_point(|i| self.scan_order(*i) < key);
+        list.insert(at, item);
+        self.modules[m.index()].names.insert(name.to_string(), list);
+    }
+
+    /// The items of module `m` named `name`, in scan order.
+    pub fn named_in(&self, m: ModuleId, name: &str) -> &[Item] {
+        self.module(m).names.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Where a scan of a module meets an item. Ids grow in declaration order within
+    /// each kind, and a field's id within its sig.
+    fn scan_order(&self, item: Item) -> (u8, u32, u32) {
+        match item {
+            Item::Sig(s) => (0, s.0, 0),
+            Item::Field(f) => (0, self.field(f).sig.0, 1 + f.0),
+            Item::Func(f) => (1, f.0, 0),
+            Item::Macro(i) => (2, i as u32, 0),
+            Item::Assert(i) => (3, i as u32, 0),
+        }
+    }
+
     pub fn sig(&self, id: SigId) -> &Sig {
         &self.sigs[id.index()]
     }

@@ -43,33 +43,16 @@ pub fn items_in(model: &Model, m: ModuleId, name: &str, from: ModuleId) -> Vec<I
             }
         }
     }
-    for s in &module.sigs {
-        let sig = model.sig(*s);
-        if sig.name == name && visible(sig.private) {
-            out.push(Item::Sig(*s));
-        }
-        for f in &sig.fields {
-            let field = model.field(*f);
-            if field.name == name && visible(field.private) {
-                out.push(Item::Field(*f));
-            }
-        }
-    }
-    for f in &module.funcs {
-        let func = model.func(*f);
-        if func.name == name && visible(func.private) {
-            out.push(Item::Func(*f));
-        }
-    }
-    for i in &module.macros {
-        let mac = &model.macros[*i];
-        if mac.name == name && visible(mac.private) {
-            out.push(Item::Macro(*i));
-        }
-    }
-    for i in &module.asserts {
-        if model.asserts[*i].name.as_deref() == Some(name) {
-            out.push(Item::Assert(*i));
+    for &item in model.named_in(m, name) {
+        let seen = match item {
+            Item::Sig(s) => visible(model.sig(s).private),
+            Item::Field(f) => visible(model.field(f).private),
+            Item::Func(f) => visible(model.func(f).private),
+            Item::Macro(i) => visible(model.macros[i].private),
+            Item::Assert(_) => true,
+        };
+        if seen {
+            out.push(item);
         }
     }
     out

@@ -1,6 +1,7 @@
 //! The core logic shared by every stage after checking: expressions, formulas, bounds.
 
 pub mod ast;
+pub mod binders;
 pub mod free;
 pub mod injections;
 pub mod monotone;

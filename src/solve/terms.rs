@@ -60,6 +60,7 @@ pub(super) fn harvest(formula: &Formula, arities: &BTreeSet<usize>) -> Vec<Expr>
     let mut walk = Harvest {
         free: FreeVars::default(),
         seen: HashSet::new(),
+        sizes: HashMap::new(),
         found: Vec::new(),
         arities,
     };
@@ -79,9 +80,16 @@ pub(super) fn harvest(formula: &Formula, arities: &BTreeSet<usize>) -> Vec<Expr>
     out
 }
 
+/// Larger expressions (in nodes, as a tree) are not harvested: inlined funs share
+/// nodes, so a term can be exponentially larger as a tree than as a graph, and comparing
+/// terms by structure walks the tree.
+const MAX_TERM_SIZE: usize = 10_000;
+
 struct Harvest<'a> {
     free: FreeVars,
     seen: HashSet<usize>,
+    /// Each expression's size, by node: each node is walked once.
+    sizes: HashMap<usize, usize>,
     /// (size, expression)
     found: Vec<(usize, Expr)>,
     arities: &'a BTreeSet<usize>,
@@ -150,6 +158,9 @@ impl Harvest<'_> {
     /// Walks `e` and returns its size (number of nodes below and at it, formulas
     /// counting one).
     fn expr(&mut self, e: &Expr) -> usize {
+        if let Some(&size) = self.sizes.get(&e.node_id()) {
+            return size;
+        }
         crate::stack::guard(|| self.expr_unguarded(e))
     }
 
@@ -160,11 +171,13 @@ impl Harvest<'_> {
         let mut size = 1 + formulas.len();
         formulas.iter().for_each(|f| self.formula(f));
         for sub in &exprs {
-            size += self.expr(sub);
+            size = size.saturating_add(self.expr(sub));
         }
+        self.sizes.insert(e.node_id(), size);
         use ExprKind::*;
         let interesting = !matches!(e.kind(), Var(_) | None | Univ | Iden);
         if interesting
+            && size <= MAX_TERM_SIZE
             && self.arities.contains(&e.arity())
             && self.seen.insert(e.node_id())
             && self.free.expr(e).is_empty()
