@@ -439,3 +439,21 @@ fn nested_quantifiers_over_relations_are_refused_like_too_many_variables() {
     let found = run_with_max_vars(format!("sig A {{}}\nrun {{ {nest}some A }}\n"), default);
     assert_eq!(found, Ok(Some(1)));
 }
+
+/// A fun that uses its argument twice, applied to itself: inlining shares the argument's
+/// node, so the formula is a graph of 30 levels whose tree has 2^30 leaves. Normalizing
+/// a quantifier over relations and harvesting candidate terms walked the tree (over a
+/// minute); each node is now visited once per polarity.
+#[test]
+fn shared_nodes_under_a_quantifier_over_relations_are_walked_once() {
+    let mut e = "A.r".to_string();
+    for _ in 0..30 {
+        e = format!("g[{e}]");
+    }
+    let text = format!(
+        "sig A {{ f: set A }}\nfun g[x: set A]: set A {{ x.f + x.~f }}\n\
+         run {{ all r: A -> A | some {e} implies some A }} for 3\n\
+         run {{ some r: A -> A | no {e} and some r }} for 3\n"
+    );
+    assert!(load_build_solve("30 nested shared funs", text).is_some());
+}
