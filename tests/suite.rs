@@ -31,6 +31,7 @@ mod isolation_brute;
 mod isolation_examples;
 mod parse_corpus;
 mod programs;
+mod programs_loops;
 mod programs_referee;
 mod programs_rows;
 mod random_problems;

@@ -546,7 +546,7 @@ pub fn check_level(
         };
         if run.instance().is_some() {
             times.push(("bounded search", started.elapsed()));
-            let v = explain::read(app, &run, !q.abstract_rows)?;
+            let v = explain::read(app, &run, &q.pred, !q.abstract_rows)?;
             return Ok(Report {
                 query: q.clone(),
                 outcome: Outcome::Violation(v),

@@ -69,7 +69,10 @@ abstract sig Inst {
   -- per statement, the records its WHERE clause was evaluated on
   cand: Stmt -> Rec,
   -- per statement, the records it selected (and read or wrote)
-  sel: Stmt -> Rec
+  sel: Stmt -> Rec,
+  -- the records it leaves existing: its last INSERT or DELETE of each was an INSERT
+  -- (generated models define it from the statements' order)
+  inserted: set Rec
 } {
   sel in cand
   cand.Rec in ran
@@ -101,11 +104,11 @@ fun source[vis, ar: Inst -> Inst, t: Inst, r: Rec, f: Field]: lone Inst {
 }
 
 -- the records t's snapshot holds: the ar-last writer of a record's `Alive` visible to
--- t inserted it, or none is visible and the record existed initially. Generated models
--- use it for exact rows: statements select only records their snapshot holds.
+-- t left it existing, or none is visible and the record existed initially. Generated
+-- models use it for exact rows: statements select only records their snapshot holds.
 fun alive[vis, ar: Inst -> Inst, t: Inst]: set Rec {
   { r: Rec | let w = source[vis, ar, t, r, Alive] |
-      (some w implies r in Inserts.(w.sel) else r in InitiallyAlive) }
+      (some w implies r in w.inserted else r in InitiallyAlive) }
 }
 
 -- w -> u: writer u of r.f read the version w wrote (the chain of versions of r.f: a
