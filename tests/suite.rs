@@ -31,6 +31,8 @@ mod isolation_brute;
 mod isolation_examples;
 mod parse_corpus;
 mod programs;
+mod programs_differential;
+mod programs_input;
 mod programs_loops;
 mod programs_referee;
 mod programs_rows;

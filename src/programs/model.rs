@@ -236,8 +236,8 @@ pub struct StmtInfo {
     pub scans: Vec<String>,
     /// An INSERT (the other writers of `Alive` delete).
     pub insert: bool,
-    /// Inside FOREACH.
-    pub in_loop: bool,
+    /// FOREACH loops around it.
+    pub depth: usize,
     /// Inside FOREACH: the field of its program's sig that holds, per iteration (a
     /// record of each enclosing loop's table, outermost first), the records it selected.
     pub iterations: Option<String>,
@@ -1330,7 +1330,7 @@ impl Builder<'_> {
                 )
                 .with_label(format!("this is {}", v.ty.describe()))
                 .with_help(match (&col.ty, &v.ty) {
-                    (Ty::Domain(d), Ty::Num) => format!(
+                    (Ty::Domain(d), Ty::Num) if matches!(e, Expr::Dot(..)) => format!(
                         "a counter that hands out keys of `{d}` (`SET n = n + 1`) is declared with that domain: `n: {d}`"
                     ),
                     _ => "store values of the column's own type".into(),
@@ -1674,10 +1674,16 @@ impl Builder<'_> {
         };
         let filtered = (extreme.is_some() && !where_exact).then(|| format!("{atom}__f"));
         let filt = filtered.as_ref().map(|f| ctx.at_iter(f));
+        let mut lines = Vec::new();
         if let Some(f) = &filtered {
             ctx.fields.push((f.clone(), ctx.iter_type(Some(&tname))));
+            // Empty where the statement does not run.
+            if depth > 0 {
+                lines.push(format!("t.{f} in {} -> {tname}", ctx.iter_set(path)));
+            } else if path != TRUE {
+                lines.push(format!("not ({path}) => no t.{f}"));
+            }
         }
-        let mut lines = Vec::new();
         lines.push(format!(
             "({atom} in t.ran) <=> {}",
             ctx.some_iters(path.to_string())
@@ -1812,7 +1818,7 @@ impl Builder<'_> {
             writes: writes.into_iter().collect(),
             scans: scans.into_iter().collect(),
             insert: matches!(sql, Sql::Insert { .. }),
-            in_loop: depth > 0,
+            depth,
             iterations,
             filtered,
         });
