@@ -197,9 +197,16 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
     };
     match &r.outcome {
         Outcome::Violation(v) => {
+            // The cycle may leave out instances the execution needs (for the records
+            // its snapshots hold): `--cycle` bounds the execution.
+            let of = if v.instances.len() > v.cycle.len() {
+                format!(" of {}", v.instances.len())
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
-                "{}: violation — a dependency cycle through {} instances{times}",
+                "{}: violation — a dependency cycle through {}{of} instances{times}",
                 q.level,
                 v.cycle.len()
             );

@@ -15,10 +15,12 @@ module isolation/programs
 -- every record it is evaluated on. A transaction instance (`Inst`; each program extends
 -- it, with its parameters as fields) says which statements ran (`ran`), which records
 -- each one's WHERE clause was evaluated on (`cand`) and which it selected (`sel`).
--- Values of mutable columns are abstracted: a WHERE clause over them may select any of
--- its candidates, and an IF over them may go either way. So every execution of the real
+-- Values of mutable columns are abstracted: a comparison of them may go either way, so a
+-- WHERE clause over them selects some of its candidates (generated models say which it
+-- must select) and an IF over them may go either way. So every execution of the real
 -- programs is an execution here (bounded absence is sound); a violation found here may
--- need values the real programs cannot produce.
+-- need values the real programs cannot produce. Statements inside FOREACH loops select
+-- per iteration, in fields of the program's sig.
 --
 -- An abstract execution is (vis, ar): `ar` a strict total order over the instances,
 -- `vis` inside it. A read of a location sees the ar-last visible writer, or the initial

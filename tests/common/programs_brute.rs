@@ -459,19 +459,24 @@ impl Gen<'_> {
         (!self.rng.chance(10)).then(|| self.cond(Some(table), scope, 2))
     }
 
-    /// A statement; `in_loop` for FOREACH bodies (no nested loops, and the caller checks
-    /// that a table changed by INSERT or DELETE is touched once).
+    /// A statement (inside a FOREACH body, the caller checks that a table changed by
+    /// INSERT or DELETE is touched once).
     fn stmt(&mut self, scope: &mut Scope, depth: usize) -> St {
         let t = self.rng.below(self.tables.len());
         let table = self.tables[t].clone();
         let mutable = table.cols.last().unwrap().name.clone();
         let in_loop = scope.locals.iter().any(|l| l.2);
-        let pick =
-            if depth > 0 && !in_loop && scope.locals.iter().any(|l| !l.2) && self.rng.chance(35) {
-                19
-            } else {
-                self.rng.below(19)
-            };
+        // Loops, and IFs and loops inside loops, often: they are where the semantics is
+        // most intricate.
+        let loop_chance = if in_loop { 20 } else { 35 };
+        let pick = if depth > 0 && scope.locals.iter().any(|l| !l.2) && self.rng.chance(loop_chance)
+        {
+            19
+        } else if depth > 0 && in_loop && self.rng.chance(30) {
+            14
+        } else {
+            self.rng.below(19)
+        };
         let loopable: Vec<(String, usize, bool)> = scope
             .locals
             .iter()
@@ -552,7 +557,7 @@ impl Gen<'_> {
                 };
                 St::If(c, then, els)
             }
-            19 if depth > 0 && !loopable.is_empty() && !in_loop => {
+            19 if depth > 0 && !loopable.is_empty() => {
                 let (x, lt, _) = self.rng.pick(&loopable).clone();
                 let v = format!("r{}", scope.fresh);
                 scope.fresh += 1;
@@ -678,13 +683,19 @@ pub fn random_set(seed: u64) -> Set {
         levels.push(("Mine".to_string(), axiom));
     }
     let bound = if rng.chance(35) { 3 } else { 2 };
+    // Three records per table where the referee can afford them.
+    let records = if bound == 2 && ntables == 1 && rng.chance(40) {
+        3
+    } else {
+        2
+    };
     Set {
         domains,
         tables,
         progs,
         levels,
         bound,
-        records: 2,
+        records,
     }
 }
 
