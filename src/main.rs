@@ -75,11 +75,14 @@ enum Cmd {
     /// Whether an application's transaction programs can produce a non-serializable
     /// execution under a consistency model: a violation explained in the programs'
     /// statements, or bounded (and possibly complete) absence.
-    #[command(after_help = PROGRAMS_HELP)]
+    #[command(
+        after_help = PROGRAMS_HELP,
+        mut_arg("timeout", |a| a.help("Give up on each level (or `expect`) after SECS seconds, in every step; its outcome is then `timeout` (exit code 3)"))
+    )]
     Programs(ProgramsArgs),
 }
 
-const PROGRAMS_HELP: &str = "The program file declares tables, programs of SQL statements and `expect` lines; see the README (\"Programs under weak isolation\"). Without --level, every `expect` of the file is checked.\n\nExit codes: 0 as expected (or answered), 1 an `expect` did not hold, 2 a diagnostic, 3 a --timeout was reached.";
+const PROGRAMS_HELP: &str = "The program file declares tables, programs of SQL statements and `expect` lines; see the README (\"Programs under weak isolation\"). Without --level, every `expect` of the file is checked.\n\nExit codes:\n  0  serializable: no violation (up to the bound; at every length with --complete), or every `expect` met\n  1  a violation found, or an `expect` contradicted\n  2  a diagnostic: the program file or the command line cannot be used\n  3  unknown: a --timeout was reached, or no violation up to the bound where every length was asked (--complete, `expect … no violation`) or a violation was expected\nWhen several apply, the lower row loses: 2 over 1 over 3.";
 
 #[derive(Args)]
 struct ProgramsArgs {
@@ -89,7 +92,9 @@ struct ProgramsArgs {
     /// `level` the file defines. Without it, the file's `expect` lines are checked.
     #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
     level: Vec<String>,
-    /// Longest dependency cycle searched, in transaction instances.
+    /// Transaction instances per execution searched: executions of 2 to K instances
+    /// (the cycle found may pass through fewer of them; with --abstract-rows, cycles
+    /// through up to K instances in executions of any size).
     #[arg(long, value_name = "K", default_value_t = 4)]
     cycle: usize,
     /// When no cycle is found, also try to show that none exists at any length.
@@ -125,9 +130,6 @@ struct ProgramsArgs {
     /// classify` reads (`… --emit-history | solder classify -`); needs one --level.
     #[arg(long, conflicts_with_all = ["emit_model", "json"])]
     emit_history: bool,
-    /// Give up on each level after SECS seconds.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
-    timeout: Option<f64>,
     /// Levels checked at once [default: the machine's cores]; the output keeps their
     /// order.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -1330,7 +1332,7 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
     let text = solder::diagnostic::read_source(&args.file)
         .map_err(|message| Errors::from(Diagnostic::global(message)))?;
     let app = programs::load(sources, &args.file.display().to_string(), &text)?;
-    let timeout = args.timeout.map(Duration::from_secs_f64);
+    let timeout = args.solver.timeout.map(Duration::from_secs_f64);
     let mut opts = args.solver.options();
     // SIGINT/SIGTERM: the levels not yet checked come back undecided; what was checked
     // has been printed as it came.
@@ -1347,6 +1349,7 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
             abstract_rows: args.abstract_rows,
             dangerous_structures: !args.no_dangerous_structures,
             queue_facts: !args.no_queue_facts,
+            max_vars: opts.max_vars,
         },
     )?;
     if args.emit_model {
@@ -1358,7 +1361,7 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
             "--emit-history prints one execution: name exactly one --level",
         )));
     }
-    let mut code = exit::OK;
+    let mut answers = Vec::new();
     let mut reports = Vec::new();
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -1403,15 +1406,7 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
                         }
                     }
                 }
-                if expect
-                    .as_ref()
-                    .is_some_and(|e| report.meets(e) == Some(false))
-                {
-                    code = exit::COUNTEREXAMPLE;
-                }
-                if matches!(report.outcome, programs::Outcome::Timeout) && code == exit::OK {
-                    code = exit::STOPPED;
-                }
+                answers.push(report.answer(expect.as_ref()));
                 true
             })
         },
@@ -1420,11 +1415,14 @@ fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Er
     if let Some(e) = failure {
         return Err(e);
     }
-    if signalled.is_some() {
-        code = exit::STOPPED;
-    }
     if args.json {
         println!("{}", serde_json::Value::Array(reports));
     }
-    Ok(ExitCode::from(code))
+    let code = programs::exit_code(&answers);
+    // Stopped by a signal: what was checked has been shown; say nothing is proven.
+    Ok(ExitCode::from(if signalled.is_some() && code == exit::OK {
+        exit::STOPPED
+    } else {
+        code
+    }))
 }

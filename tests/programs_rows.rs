@@ -199,7 +199,7 @@ fn abstract_rows_admit_more_and_only_more() {
 /// TPC-C's core: New-Order takes its order id from the district's counter, Delivery
 /// delivers the oldest new order, Order-Status reads a customer's latest order.
 const ORDERS: &str = "
-table District (d_id: DId key, next_o: int)
+table District (d_id: DId key, next_o: OId)
 table Orders (o_d: DId key, o_id: OId key, o_c: CId, carrier: int)
 table NewOrders (no_d: DId key, no_id: OId key)
 table Customer (c_d: DId key, c_id: CId key, balance: int)

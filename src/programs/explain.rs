@@ -2,10 +2,17 @@
 //! each statement read and wrote), the execution (ar, vis) and the dependency cycle
 //! named edge by edge with the statements that cause each edge.
 //!
-//! The dependency graph is computed here again, from the instance's statements,
-//! selections and (vis, ar), straight from the semantics: a second reading that does
-//! not share the library's formulas. A solver answer whose graph has no cycle here is
-//! reported as an internal error, never as a violation.
+//! Before it is reported, the solver's execution is read back independently of the
+//! model's formulas (`replay`): every instance's program runs again from the syntax
+//! tree, statement by statement and FOREACH iteration by iteration, on the witness's
+//! records (their values, which existed initially, and which of them each snapshot
+//! holds), following the semantics the README states: the records each WHERE clause
+//! may and must select and those it reads, the branch each IF may take, the records
+//! each FOREACH runs over, what each INSERT adds, MIN and MAX, keys taken from
+//! counters. Every selection, branch and iteration of the witness must be one the
+//! programs allow. The locations each statement reads and writes, the dependency
+//! graph, and the level's axioms (for the library's levels) are computed here again
+//! too. A witness that fails any of this is an internal error, never a violation.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -15,6 +22,8 @@ use crate::render::names::alloy_atom_names;
 use crate::session::CommandRun;
 
 use super::model::AppModel;
+
+mod replay;
 
 /// A location: (record atom, field atom name).
 pub type Loc = (u32, String);
@@ -34,7 +43,7 @@ pub struct InstanceView {
 #[derive(Clone, Debug)]
 pub struct Step {
     pub stmt: usize,
-    /// The records it selected (for an INSERT, the one it added).
+    /// The records it selected (for an INSERT, those it added), over all iterations.
     pub selected: Vec<u32>,
     pub reads: Vec<Loc>,
     pub writes: Vec<Loc>,
@@ -93,10 +102,16 @@ fn internal(message: String) -> Errors {
     Errors::from(Diagnostic::global(format!("internal error: {message}")))
 }
 
-/// Read the violation of a satisfied bounded-search command; with `exact_rows`, also
-/// check that every statement selected only records its snapshot holds (and every
-/// INSERT one it lacks), computed here from the versions each instance reads.
-pub fn read(app: &AppModel, run: &CommandRun, exact_rows: bool) -> Result<Violation, Errors> {
+/// Read the violation of a satisfied bounded-search command of the level `pred`, and
+/// check it against the programs' semantics (`replay`); with `exact_rows`, statements
+/// also select only records their snapshot holds (rows abstracted: any candidates, on
+/// tables with INSERT or DELETE).
+pub fn read(
+    app: &AppModel,
+    run: &CommandRun,
+    pred: &str,
+    exact_rows: bool,
+) -> Result<Violation, Errors> {
     let inst = run
         .instance()
         .ok_or_else(|| internal("no instance to explain".into()))?;
@@ -135,6 +150,13 @@ pub fn read(app: &AppModel, run: &CommandRun, exact_rows: bool) -> Result<Violat
         .enumerate()
         .map(|(i, &(a, _))| (a, i))
         .collect();
+    for (i, &(a, _)) in atoms.iter().enumerate() {
+        if before(a) != i {
+            return Err(internal(format!(
+                "ar is not a total order of the instances: {ar:?}"
+            )));
+        }
+    }
     // Records shown by their key columns.
     let mut records: BTreeMap<u32, String> = BTreeMap::new();
     for t in &app.tables {
@@ -161,86 +183,26 @@ pub fn read(app: &AppModel, run: &CommandRun, exact_rows: bool) -> Result<Violat
             records.insert(r[0], shown);
         }
     }
-    let stmt_atom: BTreeMap<u32, usize> = app
-        .stmts
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| {
-            rel(&s.atom)
-                .ok()
-                .and_then(|v| v.iter().next().map(|t| (t[0], i)))
-        })
-        .collect();
-    let ran = rel("Inst<:ran")?;
-    let sel = rel("Inst<:sel")?;
-    let cand = rel("Inst<:cand")?;
-    let mut instances = Vec::new();
-    for (i, &(atom, p)) in atoms.iter().enumerate() {
-        let prog = &app.programs[p];
-        let mut params = Vec::new();
-        for (param, _) in &prog.params {
-            let value = rel(&format!("{}<:{}", prog.name, super::model::ident(param)))?
-                .iter()
-                .find(|t| t[0] == atom)
-                .map(|t| name(t[1]))
-                .unwrap_or_default();
-            params.push((param.clone(), value));
-        }
-        let mut steps = Vec::new();
-        let ran_stmts: BTreeSet<usize> = ran
-            .iter()
-            .filter(|t| t[0] == atom)
-            .filter_map(|t| stmt_atom.get(&t[1]).copied())
-            .collect();
-        for s in ran_stmts {
-            let info = &app.stmts[s];
-            let atom_of_stmt = stmt_atom.iter().find(|(_, v)| **v == s).map(|(a, _)| *a);
-            let pick = |set: &TupleSet| -> Vec<u32> {
-                set.iter()
-                    .filter(|t| t[0] == atom && Some(t[1]) == atom_of_stmt)
-                    .map(|t| t[2])
-                    .collect()
-            };
-            let selected = pick(sel);
-            let candidates = pick(cand);
-            let mut reads: BTreeSet<Loc> = BTreeSet::new();
-            for &r in &selected {
-                reads.extend(info.reads.iter().map(|f| (r, f.clone())));
-            }
-            for &r in &candidates {
-                reads.extend(info.scans.iter().map(|f| (r, f.clone())));
-            }
-            let writes: BTreeSet<Loc> = selected
-                .iter()
-                .flat_map(|&r| info.writes.iter().map(move |f| (r, f.clone())))
-                .collect();
-            steps.push(Step {
-                stmt: s,
-                selected: selected.clone(),
-                reads: reads.into_iter().collect(),
-                writes: writes.into_iter().collect(),
-            });
-        }
-        instances.push(InstanceView {
-            name: format!("T{}", i + 1),
-            program: prog.name.clone(),
-            params,
-            steps,
-        });
-    }
     let vis_pairs: Vec<(usize, usize)> = vis
         .iter()
         .filter_map(|t| Some((*index.get(&t[0])?, *index.get(&t[1])?)))
         .collect();
-    if exact_rows {
-        let initially: BTreeSet<u32> = rel("InitiallyAlive")?.iter().map(|t| t[0]).collect();
-        check_rows(app, &instances, &vis_pairs, &initially)
-            .map_err(|m| internal(format!("{m}; please report this model")))?;
+    let witness = replay::Witness::read(app, run, &atoms)?;
+    let instances = replay::replay(app, &witness, &vis_pairs, exact_rows, &name, &records)
+        .map_err(|m| {
+            internal(format!(
+                "the solver's execution does not follow the programs: {m}; please report this program file"
+            ))
+        })?;
+    if let Some(m) = replay::level_broken(pred, &instances, &vis_pairs) {
+        return Err(internal(format!(
+            "the solver's execution breaks {pred} when read back: {m}; please report this program file"
+        )));
     }
     let cycle = shortest_cycle(&instances, &vis_pairs).ok_or_else(|| {
         internal(
             "the solver reported a dependency cycle that the independent reading of its \
-             execution does not find; please report this model"
+             execution does not find; please report this program file"
                 .into(),
         )
     })?;
@@ -250,58 +212,6 @@ pub fn read(app: &AppModel, run: &CommandRun, exact_rows: bool) -> Result<Violat
         cycle,
         records,
     })
-}
-
-/// Exact rows, read again: a record exists in an instance's snapshot when the writer of
-/// its `Alive` the instance reads inserted it, or when none is visible and it existed
-/// initially. Statements on tables with INSERT or DELETE select only existing records;
-/// an INSERT adds a missing one. Records the instance inserted or deleted itself before
-/// are not checked.
-fn check_rows(
-    app: &AppModel,
-    instances: &[InstanceView],
-    vis: &[(usize, usize)],
-    initially: &BTreeSet<u32>,
-) -> Result<(), String> {
-    let versions = Versions::new(instances, vis);
-    for (i, inst) in instances.iter().enumerate() {
-        for step in &inst.steps {
-            // Records it inserted or deleted in an earlier statement (inside FOREACH:
-            // in any) may exist or not, as the model does not keep the order.
-            let own: BTreeSet<u32> = inst
-                .steps
-                .iter()
-                .filter(|s| app.stmts[step.stmt].in_loop || s.stmt < step.stmt)
-                .flat_map(|s| s.writes.iter())
-                .filter(|(_, f)| f == "Alive")
-                .map(|(r, _)| *r)
-                .collect();
-            let info = &app.stmts[step.stmt];
-            if !app.tables.iter().any(|t| t.name == info.table && t.dynamic) {
-                continue;
-            }
-            for &r in step.selected.iter().filter(|r| !own.contains(r)) {
-                let exists = match versions.source(i, &(r, "Alive".to_string())) {
-                    Some((_, (_, writer))) => app.stmts[writer].insert,
-                    None => initially.contains(&r),
-                };
-                if exists == info.insert {
-                    return Err(format!(
-                        "{} of {} {} a record {} its snapshot",
-                        info.text,
-                        inst.name,
-                        if info.insert { "inserts" } else { "selects" },
-                        if info.insert {
-                            "already in"
-                        } else {
-                            "missing from"
-                        }
-                    ));
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Who writes what and which version each read sees, in an execution whose ar is
@@ -340,7 +250,7 @@ impl<'a> Versions<'a> {
 
     /// The writer (instance, statement) whose version `reader` reads, with its position
     /// among the location's writers; `None`: the initial value.
-    fn source(&self, reader: usize, loc: &Loc) -> Option<(usize, (usize, usize))> {
+    pub(crate) fn source(&self, reader: usize, loc: &Loc) -> Option<(usize, (usize, usize))> {
         self.writers_of(loc)
             .iter()
             .enumerate()

@@ -105,6 +105,21 @@ impl Query {
         self.records.unwrap_or(self.bound.max(2))
     }
 
+    /// Refuse bounds that mean nothing.
+    fn validate(&self) -> Result<(), Errors> {
+        if self.records == Some(0) {
+            return Err(Errors::from(Diagnostic::global(
+                "records per table must be at least 1",
+            )));
+        }
+        if self.bound < 2 {
+            return Err(Errors::from(Diagnostic::global(
+                "the bound on instances must be at least 2 (a dependency cycle has two instances or more)",
+            )));
+        }
+        Ok(())
+    }
+
     /// Whether the chordless-path check asks for a dangerous start: the switch is on and
     /// the level is one of the library's that imply SI. A user's own level may be weaker,
     /// so it never gets the argument.
@@ -137,6 +152,94 @@ pub struct Settings {
     pub abstract_rows: bool,
     pub dangerous_structures: bool,
     pub queue_facts: bool,
+    /// The most primary variables a command may have (`--max-vars`): larger queries
+    /// are refused before anything is built.
+    pub max_vars: u64,
+}
+
+/// The most ground instances of the dependency formulas a command may have. Each
+/// becomes a few circuit gates of tens of bytes, so this refuses bounds whose
+/// translation alone would need tens of gigabytes (`--cycle 150` with 300 records per
+/// table); what passes may still take long, which `--timeout` bounds.
+pub const MAX_GROUND: u128 = 1_000_000_000;
+
+/// The size of a query's largest command, estimated from the program file before
+/// anything is built: its primary variables (tuples a relation may or may not hold, as
+/// `--max-vars` counts them) and the ground instances of the dependency formulas (each
+/// read's source among the writers its reader sees: instances³ × records × columns),
+/// which translation time and memory grow with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    pub variables: u128,
+    pub ground: u128,
+}
+
+impl Query {
+    /// See [`Size`].
+    pub fn size(&self, app: &AppModel) -> Size {
+        // The chordless-path check has one instance more than the bound.
+        let k = self.bound as u128 + 1;
+        let n = self.records() as u128;
+        let rec = n * app.tables.len().max(1) as u128;
+        let fields = 1 + app
+            .tables
+            .iter()
+            .map(|t| t.columns.iter().filter(|c| c.mutable).count() as u128)
+            .sum::<u128>();
+        let pow = |d: usize| n.saturating_pow(d as u32);
+        // vis, ar and the completeness checks' wr, ww, rw, path.
+        let mut variables = 6 * k * k + rec;
+        for s in &app.stmts {
+            // ran, sel, cand, and the per-iteration selections.
+            variables += k * (1 + 2 * n + pow(s.depth + 1) * s.depth.min(1) as u128);
+        }
+        for f in &app.flags {
+            variables += k * pow(f.depth);
+        }
+        for p in &app.programs {
+            variables += k * n * p.params.len() as u128;
+        }
+        for t in &app.tables {
+            variables += n * n * t.columns.iter().filter(|c| !c.mutable).count() as u128;
+        }
+        variables += k * rec + (app.domains.len() as u128 + 1) * n * n;
+        Size {
+            variables,
+            ground: k
+                .saturating_pow(3)
+                .saturating_mul(rec)
+                .saturating_mul(fields),
+        }
+    }
+
+    /// Refuse a query too large to search, saying how large it is.
+    pub fn check_size(&self, app: &AppModel, max_vars: u64) -> Result<(), Errors> {
+        let size = self.size(app);
+        let what = if size.variables > max_vars as u128 {
+            format!(
+                "about {} primary variables (the limit, --max-vars, is {max_vars})",
+                size.variables
+            )
+        } else if size.ground > MAX_GROUND {
+            format!(
+                "about {:.1e} ground instances of the dependency formulas to translate (the limit is {MAX_GROUND:.0e})",
+                size.ground as f64
+            )
+        } else {
+            return Ok(());
+        };
+        Err(Errors::from(
+            Diagnostic::global(format!(
+                "checking {}: executions of {} instances with {} records per table are too large to search: {what}",
+                self.level,
+                self.bound,
+                self.records()
+            ))
+            .with_help(
+                "lower --cycle (instances per execution; `cycle` in the REPL) or --records (`records`); the cost grows with the cube of --cycle",
+            ),
+        ))
+    }
 }
 
 /// The questions a command asks: one per level in `levels` (each with the settings'
@@ -155,7 +258,15 @@ pub fn queries(
         abstract_rows,
         dangerous_structures,
         queue_facts,
+        max_vars,
     } = settings.clone();
+    let checked = |qs: Vec<(Query, Option<syntax::Expect>)>| {
+        for (q, _) in &qs {
+            q.validate()?;
+            q.check_size(app, max_vars)?;
+        }
+        Ok(qs)
+    };
     if levels.is_empty() {
         if app.expects.is_empty() {
             return Err(Errors::from(
@@ -190,7 +301,8 @@ pub fn queries(
                 };
                 Ok((query, Some(e.clone())))
             })
-            .collect();
+            .collect::<Result<Vec<_>, Errors>>()
+            .and_then(checked);
     }
     levels
         .iter()
@@ -207,7 +319,8 @@ pub fn queries(
             };
             Ok((query, None))
         })
-        .collect()
+        .collect::<Result<Vec<_>, Errors>>()
+        .and_then(checked)
 }
 
 /// How bounded absence extends (or not) to every length.
@@ -241,22 +354,74 @@ pub struct Report {
     pub outcome: Outcome,
     /// (step, time) for the bounded search and each completeness check run.
     pub times: Vec<(&'static str, Duration)>,
+    /// The caller's stop flag (SIGINT, SIGTERM) was raised: a `Timeout` outcome was an
+    /// interruption, not the time limit.
+    pub interrupted: bool,
+}
+
+impl Completeness {
+    /// No cycle exists at any length.
+    pub fn shown(&self) -> bool {
+        matches!(self, Completeness::Inductive | Completeness::Chordless)
+    }
+}
+
+/// What a check answered, as the exit code says it: 0, 1 or 3 ([`exit_code`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// No violation (up to the bound, and at every length when that was asked), or the
+    /// expectation met.
+    Holds,
+    /// A violation, or the expectation contradicted.
+    Refuted,
+    /// Neither: the time limit, or no violation up to the bound where every length was
+    /// asked (by `--complete` or an `expect … no violation` without a bound) or a
+    /// violation was expected.
+    Unknown,
+}
+
+/// The exit code of several answers: 1 when one is refuted, else 3 when one is
+/// unknown, else 0.
+pub fn exit_code(answers: &[Answer]) -> u8 {
+    if answers.contains(&Answer::Refuted) {
+        1
+    } else if answers.contains(&Answer::Unknown) {
+        3
+    } else {
+        0
+    }
 }
 
 impl Report {
-    /// Whether the outcome meets an expectation (`violation`, or none up to the bound
-    /// or, without a bound, at every length).
+    /// Whether the outcome meets an expectation: `Some(true)` when it does (a violation;
+    /// none up to the bound; none at any length), `Some(false)` when it contradicts it
+    /// (a violation found, or none at any length where one was expected), `None` when
+    /// it does neither (no violation up to the bound, but every length not shown, or
+    /// the time limit).
     pub fn meets(&self, expect: &syntax::Expect) -> Option<bool> {
         match (&self.outcome, expect.violation) {
             (Outcome::Timeout, _) => None,
             (Outcome::Violation(_), v) => Some(v),
-            (Outcome::NoCycle(_), true) => Some(false),
-            (Outcome::NoCycle(c), false) => match (expect.bound, c) {
-                (Some(_), _) => Some(true),
-                (None, Completeness::Inductive | Completeness::Chordless) => Some(true),
-                (None, Completeness::Timeout) => None,
-                (None, _) => Some(false),
-            },
+            (Outcome::NoCycle(c), true) => c.shown().then_some(false),
+            (Outcome::NoCycle(_), false) if expect.bound.is_some() => Some(true),
+            (Outcome::NoCycle(c), false) => c.shown().then_some(true),
+        }
+    }
+
+    /// The answer for the exit code, against the expectation when there is one.
+    pub fn answer(&self, expect: Option<&syntax::Expect>) -> Answer {
+        if let Some(e) = expect {
+            return match self.meets(e) {
+                Some(true) => Answer::Holds,
+                Some(false) => Answer::Refuted,
+                None => Answer::Unknown,
+            };
+        }
+        match &self.outcome {
+            Outcome::Violation(_) => Answer::Refuted,
+            Outcome::Timeout => Answer::Unknown,
+            Outcome::NoCycle(c) if self.query.complete && !c.shown() => Answer::Unknown,
+            Outcome::NoCycle(_) => Answer::Holds,
         }
     }
 }
@@ -416,9 +581,13 @@ fn load_model(app: &AppModel, q: &Query) -> Result<Arc<Checked>, Errors> {
     Ok(Arc::new(checked))
 }
 
+/// How long a check may go on after its stop flag was raised before it is abandoned.
+const GRACE: Duration = Duration::from_millis(500);
+
 /// Run a command with an optional deadline; `None` when it ran out of time (or the
-/// caller's stop flag was raised). The deadline raises the solver's stop flag, which it
-/// checks between SAT calls.
+/// caller's stop flag was raised). The deadline raises the solver's stop flag, which
+/// the SAT solvers and CEGIS check as they go (the steps that do not are covered by
+/// [`check_level`]'s own watch).
 fn solve(
     checked: &Checked,
     q: &Query,
@@ -492,24 +661,70 @@ fn in_query_terms(e: Errors, q: &Query) -> Errors {
     )
 }
 
-/// Answer one query.
+/// Answer one query, within `timeout` (or until the caller's stop flag in `opts` is
+/// raised) in every step. The solvers stop at the deadline by themselves; loading the
+/// model and translating it do not look at the clock, so with a deadline or a stop flag
+/// the check runs on a thread of its own, and when it has not answered [`GRACE`] after
+/// the deadline it is abandoned (it ends by itself, or with the process) and the
+/// answer is `Timeout`.
 pub fn check_level(
     app: &AppModel,
     q: &Query,
     opts: &RunOptions,
     timeout: Option<Duration>,
 ) -> Result<Report, Errors> {
-    if q.records == Some(0) {
-        return Err(Errors::from(Diagnostic::global(
-            "records per table must be at least 1",
-        )));
+    q.validate()?;
+    q.check_size(app, opts.max_vars)?;
+    let outer = opts.solve.stop.clone();
+    if timeout.is_none() && outer.is_none() {
+        return check_level_now(app, q, opts, None);
     }
-    if q.bound < 2 {
-        return Err(Errors::from(Diagnostic::global(
-            "the cycle bound must be at least 2 (a dependency cycle has two instances or more)",
-        )));
-    }
+    let interrupted = |mut report: Report| {
+        report.interrupted = outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        report
+    };
     let deadline = timeout.map(|t| Instant::now() + t);
+    let (send, answer) = std::sync::mpsc::channel();
+    let (app2, q2, opts2) = (app.clone(), q.clone(), opts.clone());
+    std::thread::spawn(move || {
+        let _ = send.send(check_level_now(&app2, &q2, &opts2, deadline));
+    });
+    let mut late_since: Option<Instant> = None;
+    loop {
+        match answer.recv_timeout(Duration::from_millis(10)) {
+            Ok(report) => return report.map(interrupted),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(Errors::from(Diagnostic::global(format!(
+                    "internal error: checking {} stopped without an answer",
+                    q.level
+                ))));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        let late = deadline.is_some_and(|d| Instant::now() >= d)
+            || outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        match late_since {
+            None if late => late_since = Some(Instant::now()),
+            Some(since) if since.elapsed() >= GRACE => {
+                return Ok(interrupted(Report {
+                    query: q.clone(),
+                    outcome: Outcome::Timeout,
+                    times: Vec::new(),
+                    interrupted: false,
+                }));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// [`check_level`] on the calling thread, the solvers stopping at `deadline`.
+fn check_level_now(
+    app: &AppModel,
+    q: &Query,
+    opts: &RunOptions,
+    deadline: Option<Instant>,
+) -> Result<Report, Errors> {
     let checked = load_model(app, q)?;
     let mut times = Vec::new();
     // The inductive check (three instances) excludes cycles of every length, so when it
@@ -522,6 +737,7 @@ pub fn check_level(
                 query: q.clone(),
                 outcome: Outcome::Timeout,
                 times,
+                interrupted: false,
             });
         };
         times.push(("inductive check", started.elapsed()));
@@ -530,6 +746,7 @@ pub fn check_level(
                 query: q.clone(),
                 outcome: Outcome::NoCycle(Completeness::Inductive),
                 times,
+                interrupted: false,
             });
         }
         inductive_failed = true;
@@ -542,15 +759,17 @@ pub fn check_level(
                 query: q.clone(),
                 outcome: Outcome::Timeout,
                 times,
+                interrupted: false,
             });
         };
         if run.instance().is_some() {
             times.push(("bounded search", started.elapsed()));
-            let v = explain::read(app, &run, !q.abstract_rows)?;
+            let v = explain::read(app, &run, &q.pred, !q.abstract_rows)?;
             return Ok(Report {
                 query: q.clone(),
                 outcome: Outcome::Violation(v),
                 times,
+                interrupted: false,
             });
         }
     }
@@ -567,6 +786,7 @@ pub fn check_level(
                     query: q.clone(),
                     outcome: Outcome::NoCycle(Completeness::Timeout),
                     times,
+                    interrupted: false,
                 });
             };
             if run.instance().is_some() {
@@ -575,6 +795,7 @@ pub fn check_level(
                     query: q.clone(),
                     outcome: Outcome::NoCycle(Completeness::AbstractCycle),
                     times,
+                    interrupted: false,
                 });
             }
         }
@@ -598,6 +819,7 @@ pub fn check_level(
         query: q.clone(),
         outcome: Outcome::NoCycle(completeness),
         times,
+        interrupted: false,
     })
 }
 

@@ -16,8 +16,8 @@ use crate::diagnostic::{Diagnostic, Errors, FileId, Span, did_you_mean};
 
 use super::syntax::{self, App, CmpOp, Cond, Expr, Name, SelectItem, Sql, Stmt};
 
-/// Sorts of values that carry no identity of their own: one abstract `Val`.
-const VALUE_TYPES: &[&str] = &["int", "str", "bool", "real", "text", "date", "float"];
+/// The aggregates a SELECT may compute.
+const AGGREGATES: &[&str] = &["count", "sum", "avg", "min", "max"];
 
 /// Names the library or Alloy reserve, which an application may not reuse.
 const RESERVED: &[&str] = &[
@@ -107,12 +107,17 @@ const RESERVED: &[&str] = &[
     "expect",
     "t",
     "r",
+    "r2",
 ];
 
 /// A column's or parameter's field name in the model: the name itself unless Alloy or
 /// the library uses it (`open` becomes `open_`).
 pub fn ident(name: &str) -> String {
-    if RESERVED.contains(&name) {
+    // `l1`, `l2`, …: the model's FOREACH variables.
+    let loop_var = name
+        .strip_prefix('l')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if RESERVED.contains(&name) || loop_var {
         format!("{name}_")
     } else {
         name.to_string()
@@ -122,9 +127,73 @@ pub fn ident(name: &str) -> String {
 /// The level names `--level` accepts for the library's consistency models.
 pub const LEVELS: &[&str] = &["RA", "CC", "PC", "PSI", "SI", "SER"];
 
+/// The type of a value, for the checks that refuse comparing or storing unlike values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ty {
+    /// A domain: a sort of identities (`Cust`), compared only with itself.
+    Domain(String),
+    /// `int`, `real`, `float`.
+    Num,
+    /// `str`, `text`.
+    Str,
+    Bool,
+    Date,
+    /// A column declared without a type, a function's result, a local of several
+    /// columns: not checked.
+    Any,
+}
+
+impl Ty {
+    /// A column's or parameter's declared type: `None` for a name that is neither a value
+    /// type nor a domain (whose names start with a capital letter).
+    pub fn of_name(name: &str) -> Option<Ty> {
+        match name.to_ascii_lowercase().as_str() {
+            "int" | "real" | "float" => Some(Ty::Num),
+            "str" | "text" => Some(Ty::Str),
+            "bool" => Some(Ty::Bool),
+            "date" => Some(Ty::Date),
+            _ if name.starts_with(|c: char| c.is_ascii_uppercase()) => {
+                Some(Ty::Domain(name.to_string()))
+            }
+            _ => None,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Ty::Domain(d) => format!("a value of domain `{d}`"),
+            Ty::Num => "a number".into(),
+            Ty::Str => "a string".into(),
+            Ty::Bool => "a boolean".into(),
+            Ty::Date => "a date".into(),
+            Ty::Any => "a value".into(),
+        }
+    }
+
+    /// Whether values of the two types can be compared or stored one in the other.
+    fn compatible(&self, other: &Ty) -> bool {
+        match (self, other) {
+            (Ty::Any, _) | (_, Ty::Any) => true,
+            (Ty::Domain(a), Ty::Domain(b)) => a == b,
+            // Dates are written as strings.
+            (Ty::Str, Ty::Date) | (Ty::Date, Ty::Str) => true,
+            (a, b) => a == b,
+        }
+    }
+
+    /// The model's sig for values of this type.
+    fn sort(&self) -> String {
+        match self {
+            Ty::Domain(d) => d.clone(),
+            _ => "Val".into(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct ColumnInfo {
     pub name: String,
+    pub ty: Ty,
     /// The sig of its values: a domain or `Val`.
     pub sort: String,
     pub key: bool,
@@ -143,7 +212,7 @@ pub struct TableInfo {
 }
 
 impl TableInfo {
-    fn column(&self, name: &str) -> Option<&ColumnInfo> {
+    pub fn column(&self, name: &str) -> Option<&ColumnInfo> {
         self.columns.iter().find(|c| c.name == name)
     }
 }
@@ -167,8 +236,27 @@ pub struct StmtInfo {
     pub scans: Vec<String>,
     /// An INSERT (the other writers of `Alive` delete).
     pub insert: bool,
-    /// Inside FOREACH.
-    pub in_loop: bool,
+    /// FOREACH loops around it.
+    pub depth: usize,
+    /// Inside FOREACH: the field of its program's sig that holds, per iteration (a
+    /// record of each enclosing loop's table, outermost first), the records it selected.
+    pub iterations: Option<String>,
+    /// MIN or MAX over a WHERE clause that tests abstract values: the field that holds
+    /// the records the WHERE clause let through (per iteration inside FOREACH), of which
+    /// the statement selects the least (greatest).
+    pub filtered: Option<String>,
+}
+
+/// An IF of a program: the model's name for the instances (or, inside FOREACH, the
+/// iterations: a field of the program's sig) in which it took its first branch.
+#[derive(Clone, Debug)]
+pub struct FlagInfo {
+    pub program: usize,
+    /// The IF's span (`IF` and its condition).
+    pub span: Span,
+    pub name: String,
+    /// Enclosing FOREACH loops.
+    pub depth: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -182,10 +270,17 @@ pub struct ProgramInfo {
 /// `commands`).
 #[derive(Clone, Debug)]
 pub struct AppModel {
+    /// The program file's syntax tree, which the explanation reads again.
+    pub app: App,
     pub tables: Vec<TableInfo>,
     pub programs: Vec<ProgramInfo>,
     pub stmts: Vec<StmtInfo>,
+    pub flags: Vec<FlagInfo>,
+    /// INSERTs that take a key from a counter.
+    pub counter_inserts: Vec<CounterInsert>,
     pub domains: Vec<String>,
+    /// Domains with a total order (`D__lt`), which MIN and MAX compare.
+    pub ordered: Vec<String>,
     pub uses_val: bool,
     /// User-defined levels (`level NAME { … }`).
     pub user_levels: Vec<String>,
@@ -218,9 +313,25 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
         group_mins: Vec::new(),
         group_deletes: Vec::new(),
         field_names: BTreeSet::new(),
+        flags: Vec::new(),
+        shared_columns: BTreeSet::new(),
     };
     b.check_names(app);
     b.tables(app);
+    let mut owners: BTreeMap<&str, usize> = BTreeMap::new();
+    for t in &b.tables {
+        for c in &t.columns {
+            *owners.entry(c.name.as_str()).or_default() += 1;
+        }
+    }
+    b.shared_columns = owners
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|(c, _)| c.to_string())
+        .collect();
+    for p in &app.programs {
+        b.loops_touching_changed_tables(&p.body, None);
+    }
     b.field_names = app
         .tables
         .iter()
@@ -254,6 +365,17 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
                 format!("`{}` is a level of the library already", level.name.text),
             );
         }
+        if syntax::is_blank(&level.body) {
+            b.errors.push(
+                Diagnostic::error(
+                    level.name.span,
+                    format!("level `{}` has an empty body", level.name.text),
+                )
+                .with_help(
+                    "write the level's axioms over vis and ar, e.g. `vis.vis in vis`; a level that allows every execution is RA",
+                ),
+            );
+        }
         user_levels.push(level.name.text.clone());
     }
     if app.programs.is_empty() {
@@ -269,9 +391,13 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
     }
     let text = b.write(app);
     Ok(AppModel {
+        app: app.clone(),
         tables: b.tables,
         programs,
         stmts: b.stmts,
+        flags: b.flags,
+        counter_inserts: b.counter_inserts.clone(),
+        ordered: b.ordered.into_iter().collect(),
         domains: b.domains.into_iter().collect(),
         uses_val: b.uses_val,
         user_levels,
@@ -316,28 +442,34 @@ struct Builder<'s> {
     /// Columns and parameters: a domain of the same name cannot be named in a formula
     /// (it would be ambiguous), so it gets no order.
     field_names: BTreeSet<String>,
+    flags: Vec<FlagInfo>,
+    /// Column names of more than one table: the model names their fields with the
+    /// table (`Saving <: custid`) where the record's table is not known from its type.
+    shared_columns: BTreeSet<String>,
 }
 
 /// `INSERT INTO T VALUES (…, k = x.F, …)` where `x` holds the one record of a lookup by
 /// full key in table C and `F` is a counter of C: the key is the counter's value in
 /// the inserting instance's snapshot.
 #[derive(Clone, Debug)]
-struct CounterInsert {
-    program: String,
+pub struct CounterInsert {
+    pub program: String,
     /// The program's position (`StmtInfo::program`).
-    program_index: usize,
+    pub program_index: usize,
     /// The INSERT and the lookup that found the counter's record.
-    insert: String,
-    lookup: String,
+    pub insert: String,
+    pub lookup: String,
     /// The counter's location (`C_F`) and the key column of T it gives, with its domain.
-    field: String,
-    key: String,
-    sort: String,
+    pub field: String,
+    /// The counter's table.
+    pub source: String,
+    pub key: String,
+    pub sort: String,
     /// Columns of T set from the parameters that find the counter's record: (column of
     /// T, key column of C). Present when they cover C's key: then T's records with
     /// those values belong to this counter.
-    group: Option<Vec<(String, String)>>,
-    table: String,
+    pub group: Option<Vec<(String, String)>>,
+    pub table: String,
 }
 
 /// `x := SELECT MIN(K) FROM T WHERE g1 = p1 AND …`, at the top level of its program
@@ -364,23 +496,47 @@ struct GroupDelete {
     key: String,
 }
 
-/// What a name in an expression stands for.
+/// What an expression stands for: its type, and its value when the analysis knows it.
 #[derive(Clone, Debug)]
-enum Value {
-    /// An exact value: its Alloy expression, its sort, whether it is one atom, and
-    /// whether it is at most one (`x.col` of a local that holds at most one value of
-    /// the column; none is SQL's NULL).
-    Known {
-        alloy: String,
-        sort: String,
-        scalar: bool,
-        single: bool,
-    },
-    Unknown,
+struct Value {
+    ty: Ty,
+    known: Option<Known>,
 }
 
-/// The locals and loop variables in scope: name -> (statement atom, table).
-type Locals = BTreeMap<String, (String, usize)>;
+impl Value {
+    fn unknown(ty: Ty) -> Value {
+        Value { ty, known: None }
+    }
+}
+
+/// A value the analysis knows: its Alloy expression, its sort, and whether it is one
+/// atom (a parameter, a column of the record at hand or of a loop's record) or the set
+/// of values of a local's column over its records (none when it holds no record: SQL's
+/// NULL).
+#[derive(Clone, Debug)]
+struct Known {
+    alloy: String,
+    sort: String,
+    scalar: bool,
+}
+
+/// A local (the records a SELECT returned) or a FOREACH variable (one of them), as the
+/// statements in its scope see it.
+#[derive(Clone, Debug)]
+struct Local {
+    /// Its records in the current iteration: `P__1.(t.sel)`, `l1.(t.P__3__it)`, or the
+    /// loop variable itself (`l1`).
+    rows: String,
+    table: usize,
+    /// The SELECT that assigned it (none for a loop variable).
+    atom: Option<String>,
+    /// A FOREACH variable: one record.
+    row_var: bool,
+    /// Its type as a value (a count, a sum): that of the one item it selected.
+    ty: Ty,
+}
+
+type Locals = BTreeMap<String, Local>;
 
 /// `true` and `false` in Alloy.
 const TRUE: &str = "(no none)";
@@ -388,6 +544,7 @@ const FALSE: &str = "(some none)";
 
 fn and(a: String, b: String) -> String {
     match (a.as_str(), b.as_str()) {
+        (FALSE, _) | (_, FALSE) => FALSE.into(),
         (TRUE, _) => b,
         (_, TRUE) => a,
         _ => format!("({a} and {b})"),
@@ -400,6 +557,214 @@ fn or(a: String, b: String) -> String {
         (FALSE, _) => b,
         (_, FALSE) => a,
         _ => format!("({a} or {b})"),
+    }
+}
+
+fn neg(a: String) -> String {
+    match a.as_str() {
+        TRUE => FALSE.into(),
+        FALSE => TRUE.into(),
+        _ => format!("(not {a})"),
+    }
+}
+
+/// A condition's possible outcomes under SQL's three-valued logic, one formula each: it
+/// may be true, false, or NULL (a comparison with a local that holds no record). A
+/// comparison the analysis does not know may be true or false, independently of every
+/// other one, so the three are exact for each combination of AND, OR and NOT. `exact`:
+/// no unknown comparison is involved, so exactly one of the three holds.
+#[derive(Clone, Debug)]
+struct Tri {
+    t: String,
+    f: String,
+    n: String,
+    exact: bool,
+}
+
+impl Tri {
+    fn constant(b: bool) -> Tri {
+        let (t, f) = if b { (TRUE, FALSE) } else { (FALSE, TRUE) };
+        Tri {
+            t: t.into(),
+            f: f.into(),
+            n: FALSE.into(),
+            exact: true,
+        }
+    }
+
+    fn unknown() -> Tri {
+        Tri {
+            t: TRUE.into(),
+            f: TRUE.into(),
+            n: FALSE.into(),
+            exact: false,
+        }
+    }
+
+    fn not(self) -> Tri {
+        Tri {
+            t: self.f,
+            f: self.t,
+            ..self
+        }
+    }
+
+    fn and(self, b: Tri) -> Tri {
+        // NULL: NULL and (true or NULL), or true and NULL.
+        let n = or(
+            and(self.n.clone(), or(b.t.clone(), b.n.clone())),
+            and(self.t.clone(), b.n.clone()),
+        );
+        Tri {
+            t: and(self.t, b.t),
+            f: or(self.f, b.f),
+            n,
+            exact: self.exact && b.exact,
+        }
+    }
+
+    fn or(self, b: Tri) -> Tri {
+        let n = or(
+            and(self.n.clone(), or(b.f.clone(), b.n.clone())),
+            and(self.f.clone(), b.n.clone()),
+        );
+        Tri {
+            t: or(self.t, b.t),
+            f: and(self.f, b.f),
+            n,
+            exact: self.exact && b.exact,
+        }
+    }
+
+    /// May be other than true (WHERE and IF treat NULL as false).
+    fn not_true(&self) -> String {
+        or(self.f.clone(), self.n.clone())
+    }
+}
+
+/// `a = b` between known values of one sort. A local's column is the set of its values:
+/// equal when one of them is (SQL's `IN`), NULL when the local holds no record.
+fn equality(a: &Known, b: &Known) -> Tri {
+    let (x, y) = (&a.alloy, &b.alloy);
+    match (a.scalar, b.scalar) {
+        (true, true) => {
+            let e = format!("{x} = {y}");
+            Tri {
+                t: e.clone(),
+                f: neg(e),
+                n: FALSE.into(),
+                exact: true,
+            }
+        }
+        (true, false) | (false, true) => {
+            let (v, s) = if a.scalar { (x, y) } else { (y, x) };
+            Tri {
+                t: format!("{v} in {s}"),
+                f: format!("(some {s} and {v} not in {s})"),
+                n: format!("no {s}"),
+                exact: true,
+            }
+        }
+        (false, false) => Tri {
+            t: format!("some ({x} & {y})"),
+            f: format!("(some {x} and some {y} and no ({x} & {y}))"),
+            n: format!("(no {x} or no {y})"),
+            exact: true,
+        },
+    }
+}
+
+/// An enclosing FOREACH: its variable in the model (`l1`, `l2`, … outermost first), the
+/// table of its records and the Alloy expression of the records it runs over.
+#[derive(Clone, Debug)]
+struct Loop {
+    var: String,
+    table: String,
+    rows: String,
+}
+
+/// A program being analysed.
+struct ProgramCtx {
+    index: usize,
+    name: String,
+    params: Vec<(String, Ty)>,
+    flags: usize,
+    numbered: usize,
+    /// FOREACH loops around the statement being analysed, outermost first.
+    loops: Vec<Loop>,
+    /// Lines of the program's behaviour fact (inside `all t: P { … }`).
+    lines: Vec<String>,
+    ran: Vec<String>,
+    /// IFs outside FOREACH: subset sigs of the program's instances.
+    subsets: Vec<String>,
+    /// Fields of the program's sig (name, type): per-iteration selections and IFs
+    /// inside FOREACH, and MIN/MAX's filtered records.
+    fields: Vec<(String, String)>,
+    /// Exact rows: what each statement selects given the records its snapshot holds
+    /// (`live`), as lines of the program's `P__sees` pred.
+    seen: Vec<String>,
+    /// INSERT and DELETE statements so far, in program order: (atom, table, insert).
+    alive_writers: Vec<(String, usize, bool)>,
+}
+
+impl ProgramCtx {
+    /// `body` in every iteration of the enclosing loops.
+    fn all_iters(&self, body: String) -> String {
+        if body == TRUE {
+            return body;
+        }
+        self.loops.iter().rev().fold(body, |acc, l| {
+            format!("(all {}: {} | {acc})", l.var, l.rows)
+        })
+    }
+
+    /// `body` in some iteration of the enclosing loops.
+    fn some_iters(&self, body: String) -> String {
+        if body == FALSE {
+            return body;
+        }
+        self.loops.iter().rev().fold(body, |acc, l| {
+            format!("(some {}: {} | {acc})", l.var, l.rows)
+        })
+    }
+
+    /// Field `f` of the instance at the current iteration (`l2.(l1.(t.f))`).
+    fn at_iter(&self, f: &str) -> String {
+        self.loops
+            .iter()
+            .fold(format!("t.{f}"), |acc, l| format!("{}.({acc})", l.var))
+    }
+
+    /// The current iteration as a tuple (`l1 -> l2`).
+    fn tuple(&self) -> String {
+        let vars: Vec<&str> = self.loops.iter().map(|l| l.var.as_str()).collect();
+        vars.join(" -> ")
+    }
+
+    /// The iterations in which `reach` holds, as a set of tuples.
+    fn iter_set(&self, reach: &str) -> String {
+        let decls: Vec<String> = self
+            .loops
+            .iter()
+            .map(|l| format!("{}: {}", l.var, l.table))
+            .collect();
+        let within = self
+            .loops
+            .iter()
+            .map(|l| format!("{} in {}", l.var, l.rows))
+            .fold(reach.to_string(), |acc, w| and(w, acc));
+        format!("{{ {} | {within} }}", decls.join(", "))
+    }
+
+    /// The type of a field of the program's sig that holds, per iteration, records of
+    /// `last` (or, without it, the iterations themselves).
+    fn iter_type(&self, last: Option<&str>) -> String {
+        let mut parts: Vec<&str> = self.loops.iter().map(|l| l.table.as_str()).collect();
+        parts.extend(last);
+        match parts.as_slice() {
+            [one] => format!("set {one}"),
+            many => many.join(" -> "),
+        }
     }
 }
 
@@ -430,30 +795,39 @@ impl Builder<'_> {
         }
     }
 
-    fn sort_of(&mut self, ty: Option<&Name>) -> String {
-        match ty {
+    /// A column's or parameter's type, from its declaration (none: any value).
+    fn ty_of(&mut self, ty: Option<&Name>) -> Ty {
+        let Some(t) = ty else {
+            self.uses_val = true;
+            return Ty::Any;
+        };
+        match Ty::of_name(&t.text) {
             None => {
+                self.errors.push(
+                    Diagnostic::error(t.span, format!("unknown type `{}`", t.text))
+                        .with_label("not a value type, and a domain's name starts with a capital letter")
+                        .with_help(
+                            "the value types are int, real, float, str, text, bool and date; a domain (a sort of identities such as `Cust`) is any name that starts with a capital letter",
+                        ),
+                );
                 self.uses_val = true;
-                "Val".into()
+                Ty::Any
             }
-            Some(t) if VALUE_TYPES.iter().any(|v| v.eq_ignore_ascii_case(&t.text)) => {
-                self.uses_val = true;
-                "Val".into()
-            }
-            Some(t) => {
-                if self.top_names.contains(&t.text) {
+            Some(Ty::Domain(d)) => {
+                if self.top_names.contains(&d) {
                     self.error(
                         t.span,
-                        format!("`{}` names a table or a program, not a type of values; give the key column a domain of its own (`id: {}Id key`)", t.text, t.text),
+                        format!("`{d}` names a table or a program, not a type of values; give the key column a domain of its own (`id: {d}Id key`)"),
                     );
-                } else if RESERVED.contains(&t.text.as_str()) {
-                    self.error(
-                        t.span,
-                        format!("`{}` is reserved by the programs library", t.text),
-                    );
+                } else if RESERVED.contains(&d.as_str()) || d.contains("__") {
+                    self.error(t.span, format!("`{d}` is reserved by the programs library"));
                 }
-                self.domains.insert(t.text.clone());
-                t.text.clone()
+                self.domains.insert(d.clone());
+                Ty::Domain(d)
+            }
+            Some(ty) => {
+                self.uses_val = true;
+                ty
             }
         }
     }
@@ -464,22 +838,8 @@ impl Builder<'_> {
         // Columns some UPDATE sets to anything but itself plus a positive number.
         let mut not_counter: BTreeSet<(String, String)> = BTreeSet::new();
         let mut dynamic: BTreeSet<String> = BTreeSet::new();
-        fn walk(stmts: &[Stmt], f: &mut dyn FnMut(&Sql)) {
-            for s in stmts {
-                match s {
-                    Stmt::Sql { sql, .. } => f(sql),
-                    Stmt::If {
-                        then, otherwise, ..
-                    } => {
-                        walk(then, f);
-                        walk(otherwise, f);
-                    }
-                    Stmt::Foreach { body, .. } => walk(body, f),
-                }
-            }
-        }
         for p in &app.programs {
-            walk(&p.body, &mut |sql| match sql {
+            walk_sql(&p.body, &mut |sql| match sql {
                 Sql::Update { table, sets, .. } => {
                     for (c, e) in sets {
                         updated.insert((table.text.clone(), c.text.clone()));
@@ -504,17 +864,33 @@ impl Builder<'_> {
                     );
                     continue;
                 }
-                let sort = self.sort_of(c.ty.as_ref());
+                if c.name.text.contains("__") {
+                    self.error(
+                        c.name.span,
+                        format!(
+                            "`{}`: names with `__` are reserved by the programs library",
+                            c.name.text
+                        ),
+                    );
+                }
+                let ty = self.ty_of(c.ty.as_ref());
                 let this = (t.name.text.clone(), c.name.text.clone());
                 let mutable = updated.contains(&this);
                 let counter = mutable && !not_counter.contains(&this);
                 columns.push(ColumnInfo {
                     name: c.name.text.clone(),
-                    sort,
+                    sort: ty.sort(),
+                    ty,
                     key: c.key,
                     mutable,
                     counter,
                 });
+            }
+            if !t.columns.iter().any(|c| c.key) {
+                self.errors.push(
+                    Diagnostic::error(t.name.span, format!("table `{}` has no key", t.name.text))
+                        .with_help("mark its primary key column(s) with `key`, e.g. `id: Id key`: records are told apart by their keys"),
+                );
             }
             self.tables.push(TableInfo {
                 name: t.name.text.clone(),
@@ -554,26 +930,85 @@ impl Builder<'_> {
         found
     }
 
+    /// A column's field in the model, joined to a record whose table its type may not
+    /// tell: qualified with the table when another table has a column of that name.
+    fn colref(&self, table: usize, col: &str) -> String {
+        qualified(&self.tables[table].name, col, &self.shared_columns)
+    }
+
+    /// Inside a FOREACH, a table that the body inserts into or deletes from may not be
+    /// touched by another statement of the body: what each iteration then sees would
+    /// depend on the order of the iterations, which the model does not keep. Checked
+    /// for each outermost FOREACH (nested ones are inside its body).
+    fn loops_touching_changed_tables(&mut self, stmts: &[Stmt], outer: Option<Span>) {
+        for s in stmts {
+            match s {
+                Stmt::Sql { .. } => {}
+                Stmt::If {
+                    then, otherwise, ..
+                } => {
+                    self.loops_touching_changed_tables(then, outer);
+                    self.loops_touching_changed_tables(otherwise, outer);
+                }
+                Stmt::Foreach { body, span, .. } if outer.is_none() => {
+                    let mut touched: Vec<(&str, bool, Span)> = Vec::new();
+                    walk_stmts(body, &mut |s| {
+                        if let Stmt::Sql { sql, span, .. } = s {
+                            let (table, writes_alive) = match sql {
+                                Sql::Insert { table, .. } | Sql::Delete { table, .. } => {
+                                    (table, true)
+                                }
+                                Sql::Select { table, .. } | Sql::Update { table, .. } => {
+                                    (table, false)
+                                }
+                            };
+                            touched.push((table.text.as_str(), writes_alive, *span));
+                        }
+                    });
+                    let mut reported = BTreeSet::new();
+                    for &(table, _, writer) in touched.iter().filter(|t| t.1) {
+                        let others: Vec<Span> = touched
+                            .iter()
+                            .filter(|o| o.0 == table && o.2 != writer)
+                            .map(|o| o.2)
+                            .collect();
+                        if let Some(&other) = others.first()
+                            && reported.insert(table)
+                        {
+                            self.errors.push(
+                                Diagnostic::error(
+                                    other,
+                                    format!("inside this FOREACH, `{table}` is changed by an INSERT or DELETE and touched by another statement"),
+                                )
+                                .with_note(writer, "changed here")
+                                .with_note(*span, "the loop")
+                                .with_help("what each iteration sees would depend on the order of the iterations, which the analysis does not model: change the table in a loop of its own, after the statements that read it"),
+                            );
+                        }
+                    }
+                }
+                Stmt::Foreach { .. } => {}
+            }
+        }
+    }
+
     fn programs(&mut self, app: &App) -> Vec<ProgramInfo> {
         let mut infos = Vec::new();
         for (index, p) in app.programs.iter().enumerate() {
-            let mut params = Vec::new();
+            let mut params: Vec<(String, Ty)> = Vec::new();
             for (name, ty) in &p.params {
-                if params
-                    .iter()
-                    .any(|(n, _): &(String, String)| *n == name.text)
-                {
+                if params.iter().any(|(n, _)| *n == name.text) {
                     self.error(
                         name.span,
                         format!("parameter `{}` is declared twice", name.text),
                     );
                 }
-                let sort = self.sort_of(Some(ty));
-                params.push((name.text.clone(), sort));
+                let ty = self.ty_of(Some(ty));
+                params.push((name.text.clone(), ty));
             }
             infos.push(ProgramInfo {
                 name: p.name.text.clone(),
-                params: params.clone(),
+                params: params.iter().map(|(n, t)| (n.clone(), t.sort())).collect(),
             });
             let mut ctx = ProgramCtx {
                 index,
@@ -581,19 +1016,37 @@ impl Builder<'_> {
                 params,
                 flags: 0,
                 numbered: 0,
-                loops: 0,
+                loops: Vec::new(),
                 lines: Vec::new(),
                 ran: Vec::new(),
                 subsets: Vec::new(),
+                fields: Vec::new(),
                 seen: Vec::new(),
                 alive_writers: Vec::new(),
-                uses_own: false,
             };
             let mut locals = Locals::new();
             self.block(&p.body, &mut ctx, &mut locals, TRUE.into());
             self.program_facts(&ctx);
         }
         infos
+    }
+
+    /// The type of a local used as a value: that of the one item it selected.
+    fn local_ty(&self, table: usize, items: &[SelectItem]) -> Ty {
+        let column = |c: &Name| {
+            self.tables[table]
+                .column(&c.text)
+                .map_or(Ty::Any, |c| c.ty.clone())
+        };
+        match items {
+            [SelectItem::Column(c)] => column(c),
+            [SelectItem::Aggregate(f, c)] => match f.text.to_ascii_lowercase().as_str() {
+                "count" | "sum" | "avg" => Ty::Num,
+                "min" | "max" => c.as_ref().map_or(Ty::Any, column),
+                _ => Ty::Any,
+            },
+            _ => Ty::Any,
+        }
     }
 
     fn block(&mut self, stmts: &[Stmt], ctx: &mut ProgramCtx, locals: &mut Locals, path: String) {
@@ -609,45 +1062,82 @@ impl Builder<'_> {
                     if let (Some(local), false) = (assign, matches!(sql, Sql::Select { .. })) {
                         self.error(local.span, format!("`{} :=` takes the rows of a SELECT; other statements assign nothing", local.text));
                     }
-                    if let (Some(atom), Some(local)) = (atom, assign) {
-                        let table = match sql {
-                            Sql::Select { table, .. }
-                            | Sql::Update { table, .. }
-                            | Sql::Insert { table, .. }
-                            | Sql::Delete { table, .. } => {
-                                self.tables.iter().position(|t| t.name == table.text)
-                            }
+                    if let (Some(atom), Some(local), Sql::Select { table, items, .. }) =
+                        (atom, assign, sql)
+                        && let Some(t) = self.tables.iter().position(|x| x.name == table.text)
+                    {
+                        let rows = if ctx.loops.is_empty() {
+                            format!("{atom}.(t.sel)")
+                        } else {
+                            ctx.at_iter(&format!("{atom}__it"))
                         };
-                        if let Some(t) = table {
-                            locals.insert(local.text.clone(), (atom, t));
-                        }
+                        let ty = self.local_ty(t, items);
+                        locals.insert(
+                            local.text.clone(),
+                            Local {
+                                rows,
+                                table: t,
+                                atom: Some(atom),
+                                row_var: false,
+                                ty,
+                            },
+                        );
                     }
                 }
                 Stmt::If {
                     cond,
                     then,
                     otherwise,
+                    span,
                 } => {
                     ctx.flags += 1;
                     let flag = format!("{}__if{}", ctx.name, ctx.flags);
-                    let (holds, fails, _, _) = self.cond(cond, None, ctx, locals);
-                    ctx.subsets.push((flag.clone(), holds, fails));
-                    let mut inner = locals.clone();
-                    self.block(
-                        then,
-                        ctx,
-                        &mut inner,
-                        and(path.clone(), format!("t in {flag}")),
+                    let tri = self.cond(cond, None, ctx, locals);
+                    let depth = ctx.loops.len();
+                    self.flags.push(FlagInfo {
+                        program: ctx.index,
+                        span: *span,
+                        name: flag.clone(),
+                        depth,
+                    });
+                    // The instances (iterations) that reach the IF and take its first
+                    // branch.
+                    let taken = if depth == 0 {
+                        ctx.subsets.push(flag.clone());
+                        if path != TRUE {
+                            ctx.lines.push(format!("t in {flag} => {path}"));
+                        }
+                        format!("t in {flag}")
+                    } else {
+                        ctx.fields.push((flag.clone(), ctx.iter_type(None)));
+                        ctx.lines
+                            .push(format!("t.{flag} in {}", ctx.iter_set(&path)));
+                        format!("{} in t.{flag}", ctx.tuple())
+                    };
+                    let branches = format!(
+                        "(({taken} => {}) and (not ({taken}) => {}))",
+                        tri.t,
+                        tri.not_true()
                     );
+                    let line = ctx.all_iters(if path == TRUE {
+                        branches
+                    } else {
+                        format!("{path} => {branches}")
+                    });
+                    ctx.lines.push(line);
+                    let mut inner = locals.clone();
+                    self.block(then, ctx, &mut inner, and(path.clone(), taken.clone()));
                     let mut inner = locals.clone();
                     self.block(
                         otherwise,
                         ctx,
                         &mut inner,
-                        and(path.clone(), format!("t not in {flag}")),
+                        and(path.clone(), format!("not ({taken})")),
                     );
                 }
-                Stmt::Foreach { var, over, body } => {
+                Stmt::Foreach {
+                    var, over, body, ..
+                } => {
                     let Some(bound) = locals.get(&over.text).cloned() else {
                         self.error(
                             over.span,
@@ -658,11 +1148,25 @@ impl Builder<'_> {
                         );
                         continue;
                     };
+                    let v = format!("l{}", ctx.loops.len() + 1);
+                    ctx.loops.push(Loop {
+                        var: v.clone(),
+                        table: self.tables[bound.table].name.clone(),
+                        rows: bound.rows.clone(),
+                    });
                     let mut inner = locals.clone();
-                    inner.insert(var.text.clone(), bound);
-                    ctx.loops += 1;
+                    inner.insert(
+                        var.text.clone(),
+                        Local {
+                            rows: v,
+                            table: bound.table,
+                            atom: None,
+                            row_var: true,
+                            ty: Ty::Any,
+                        },
+                    );
                     self.block(body, ctx, &mut inner, path.clone());
-                    ctx.loops -= 1;
+                    ctx.loops.pop();
                 }
             }
         }
@@ -676,27 +1180,35 @@ impl Builder<'_> {
                 if let Some(t) = row
                     && let Some(c) = self.tables[t].column(&n.text).cloned()
                 {
-                    return if c.mutable {
-                        Value::Unknown
-                    } else {
-                        Value::Known {
-                            alloy: format!("r.{}", ident(&c.name)),
-                            sort: c.sort,
-                            scalar: true,
-                            single: true,
-                        }
-                    };
-                }
-                if locals.contains_key(&n.text) {
-                    // A local as a value (a count, a sum): opaque.
-                    return Value::Unknown;
-                }
-                if let Some((_, sort)) = ctx.params.iter().find(|(p, _)| *p == n.text) {
-                    return Value::Known {
-                        alloy: format!("t.{}", ident(&n.text)),
-                        sort: sort.clone(),
+                    let known = (!c.mutable).then(|| Known {
+                        alloy: format!("r.{}", self.colref(t, &c.name)),
+                        sort: c.sort.clone(),
                         scalar: true,
-                        single: true,
+                    });
+                    return Value { ty: c.ty, known };
+                }
+                if let Some(l) = locals.get(&n.text) {
+                    if l.row_var {
+                        self.errors.push(
+                            Diagnostic::error(
+                                n.span,
+                                format!("`{}` is a record, not a value", n.text),
+                            )
+                            .with_help(format!("name one of its columns: `{}.col`", n.text)),
+                        );
+                        return Value::unknown(Ty::Any);
+                    }
+                    // A local as a value (a count, a sum): opaque.
+                    return Value::unknown(l.ty.clone());
+                }
+                if let Some((_, ty)) = ctx.params.iter().find(|(p, _)| *p == n.text) {
+                    return Value {
+                        ty: ty.clone(),
+                        known: Some(Known {
+                            alloy: format!("t.{}", ident(&n.text)),
+                            sort: ty.sort(),
+                            scalar: true,
+                        }),
                     };
                 }
                 let mut names: Vec<String> = ctx.params.iter().map(|(p, _)| p.clone()).collect();
@@ -710,130 +1222,120 @@ impl Builder<'_> {
                     d = d.with_help(format!("did you mean `{s}`?"));
                 }
                 self.errors.push(d);
-                Value::Unknown
+                Value::unknown(Ty::Any)
             }
             Expr::Dot(x, col) => {
-                let Some((atom, table)) = locals.get(&x.text).cloned() else {
+                let Some(l) = locals.get(&x.text).cloned() else {
                     self.error(
                         x.span,
-                        format!("`{}` is not a local assigned by a SELECT", x.text),
+                        format!(
+                            "`{}` is not a local assigned by a SELECT nor a FOREACH variable",
+                            x.text
+                        ),
                     );
-                    return Value::Unknown;
+                    return Value::unknown(Ty::Any);
                 };
-                match self.column(table, col) {
-                    Some(c) if !c.mutable => Value::Known {
-                        alloy: format!("{atom}.(t.sel).{}", ident(&c.name)),
-                        single: self.lookups.contains_key(&atom)
-                            || self.extremes.get(&atom) == Some(&c.name),
-                        sort: c.sort,
-                        scalar: false,
-                    },
-                    _ => Value::Unknown,
+                match self.column(l.table, col) {
+                    Some(c) => {
+                        let known = (!c.mutable).then(|| Known {
+                            alloy: format!("({}).{}", l.rows, self.colref(l.table, &c.name)),
+                            sort: c.sort.clone(),
+                            scalar: l.row_var,
+                        });
+                        Value { ty: c.ty, known }
+                    }
+                    None => Value::unknown(Ty::Any),
                 }
             }
             Expr::Arith(a, _, b) => {
-                self.value(a, row, ctx, locals);
-                self.value(b, row, ctx, locals);
-                Value::Unknown
+                for side in [a, b] {
+                    let v = self.value(side, row, ctx, locals);
+                    if !v.ty.compatible(&Ty::Num) {
+                        self.errors.push(
+                            Diagnostic::error(
+                                side.span(),
+                                format!("arithmetic on {}", v.ty.describe()),
+                            )
+                            .with_label("only numbers add, subtract, multiply and divide"),
+                        );
+                    }
+                }
+                Value::unknown(Ty::Num)
             }
             Expr::Call(_, args) => {
                 for a in args {
                     self.value(a, row, ctx, locals);
                 }
-                Value::Unknown
+                Value::unknown(Ty::Any)
             }
-            Expr::Num(..) | Expr::Str(..) | Expr::Bool(..) => Value::Unknown,
+            Expr::Num(..) => Value::unknown(Ty::Num),
+            Expr::Str(..) => Value::unknown(Ty::Str),
+            Expr::Bool(..) => Value::unknown(Ty::Bool),
         }
     }
 
-    /// (formula implied when `c` is true, formula implied when it is false or NULL,
-    /// whether the first is equivalent to `c` being true, whether `c` can be NULL).
-    /// SQL's NULL comes from a local with no record: WHERE and IF treat it as not true.
-    fn cond(
-        &mut self,
-        c: &Cond,
-        row: Option<usize>,
-        ctx: &ProgramCtx,
-        locals: &Locals,
-    ) -> (String, String, bool, bool) {
+    /// The possible outcomes of `c` (see [`Tri`]); `row` as for [`Builder::value`].
+    fn cond(&mut self, c: &Cond, row: Option<usize>, ctx: &ProgramCtx, locals: &Locals) -> Tri {
         match c {
-            Cond::Bool(true) => (TRUE.into(), FALSE.into(), true, false),
-            Cond::Bool(false) => (FALSE.into(), TRUE.into(), true, false),
-            Cond::Not(inner) => {
-                let (h, f, exact, null) = self.cond(inner, row, ctx, locals);
-                if null {
-                    // NOT NULL is NULL: true only when the inner is false, which `f`
-                    // (false or NULL) over-approximates.
-                    (f, TRUE.into(), false, true)
-                } else {
-                    (f, h, exact, false)
-                }
-            }
+            Cond::Bool(b) => Tri::constant(*b),
+            Cond::Not(inner) => self.cond(inner, row, ctx, locals).not(),
             Cond::And(a, b) => {
-                let (ha, fa, ea, na) = self.cond(a, row, ctx, locals);
-                let (hb, fb, eb, nb) = self.cond(b, row, ctx, locals);
-                (and(ha, hb), or(fa, fb), ea && eb, na || nb)
+                let a = self.cond(a, row, ctx, locals);
+                a.and(self.cond(b, row, ctx, locals))
             }
             Cond::Or(a, b) => {
-                let (ha, fa, ea, na) = self.cond(a, row, ctx, locals);
-                let (hb, fb, eb, nb) = self.cond(b, row, ctx, locals);
-                (or(ha, hb), and(fa, fb), ea && eb, na || nb)
+                let a = self.cond(a, row, ctx, locals);
+                a.or(self.cond(b, row, ctx, locals))
             }
             Cond::Cmp(a, op, b) => {
                 let va = self.value(a, row, ctx, locals);
                 let vb = self.value(b, row, ctx, locals);
-                let (
-                    Value::Known {
-                        alloy: xa,
-                        sort: sa,
-                        scalar: ka,
-                        single: oa,
-                    },
-                    Value::Known {
-                        alloy: xb,
-                        sort: sb,
-                        scalar: kb,
-                        single: ob,
-                    },
-                ) = (va, vb)
-                else {
-                    return (TRUE.into(), TRUE.into(), false, false);
-                };
-                if sa != sb {
-                    return (TRUE.into(), TRUE.into(), false, false);
+                if !va.ty.compatible(&vb.ty) {
+                    self.errors.push(
+                        Diagnostic::error(
+                            a.span().to(b.span()),
+                            format!(
+                                "this compares {} with {}",
+                                va.ty.describe(),
+                                vb.ty.describe()
+                            ),
+                        )
+                        .with_help("values of a domain compare only with values of the same domain, numbers with numbers, strings with strings"),
+                    );
+                    return Tri::unknown();
                 }
-                let eq = match (ka, kb) {
-                    (true, true) => Some(format!("{xa} = {xb}")),
-                    (true, false) => Some(format!("{xa} in {xb}")),
-                    (false, true) => Some(format!("{xb} in {xa}")),
-                    (false, false) => Some(format!("some ({xa} & {xb})")),
-                };
-                let both_scalar = ka && kb;
-                // At most one value on each side: exact, but NULL when a side is none.
-                let both_single = oa && ob;
-                let present = |x: &str, scalar: bool| (!scalar).then(|| format!("some {x}"));
-                match (op, eq) {
-                    (CmpOp::Eq, Some(eq)) if both_scalar => {
-                        (eq.clone(), format!("not ({eq})"), true, false)
+                match (va.known, vb.known, op) {
+                    (Some(ka), Some(kb), CmpOp::Eq | CmpOp::Ne) if ka.sort == kb.sort => {
+                        let eq = equality(&ka, &kb);
+                        if *op == CmpOp::Ne { eq.not() } else { eq }
                     }
-                    (CmpOp::Ne, Some(eq)) if both_scalar => {
-                        (format!("not ({eq})"), eq, true, false)
-                    }
-                    (CmpOp::Eq, Some(eq)) if both_single => {
-                        (eq.clone(), format!("not ({eq})"), true, true)
-                    }
-                    (CmpOp::Ne, Some(eq)) if both_single => {
-                        let h = [present(&xa, ka), present(&xb, kb)]
-                            .into_iter()
-                            .flatten()
-                            .fold(format!("not ({eq})"), |a, b| and(b, a));
-                        (h, eq, true, true)
-                    }
-                    // Over the union of a local's records: implied when it holds only.
-                    (CmpOp::Eq, Some(eq)) => (eq, TRUE.into(), false, true),
-                    _ => (TRUE.into(), TRUE.into(), false, true),
+                    _ => Tri::unknown(),
                 }
             }
+        }
+    }
+
+    /// A value stored in a column (SET, INSERT): its type must be the column's.
+    fn check_stored(&mut self, col: &ColumnInfo, e: &Expr, v: &Value) {
+        if !v.ty.compatible(&col.ty) {
+            self.errors.push(
+                Diagnostic::error(
+                    e.span(),
+                    format!(
+                        "{} stored in `{}`, which holds {}",
+                        v.ty.describe(),
+                        col.name,
+                        col.ty.describe()
+                    ),
+                )
+                .with_label(format!("this is {}", v.ty.describe()))
+                .with_help(match (&col.ty, &v.ty) {
+                    (Ty::Domain(d), Ty::Num) if matches!(e, Expr::Dot(..)) => format!(
+                        "a counter that hands out keys of `{d}` (`SET n = n + 1`) is declared with that domain: `n: {d}`"
+                    ),
+                    _ => "store values of the column's own type".into(),
+                }),
+            );
         }
     }
 
@@ -871,8 +1373,10 @@ impl Builder<'_> {
         };
         let table = self.table(table_name)?;
         let info = self.tables[table].clone();
+        let tname = info.name.clone();
         let field = |c: &str| format!("{}_{}", info.name, c);
-        let top = path == TRUE && ctx.loops == 0;
+        let depth = ctx.loops.len();
+        let top = path == TRUE && depth == 0;
         if top {
             self.top_level.insert(atom.clone());
         }
@@ -885,8 +1389,7 @@ impl Builder<'_> {
             | Sql::Delete { filter, .. } => filter.as_ref(),
             Sql::Insert { .. } => None,
         };
-        let mut where_exact = true;
-        let mut holds = TRUE.to_string();
+        let mut tri = Tri::constant(true);
         if let Some(f) = filter {
             let mut cols = BTreeSet::new();
             cond_columns(f, &mut cols);
@@ -897,19 +1400,21 @@ impl Builder<'_> {
                     scans.insert(field(c));
                 }
             }
-            let (h, _, exact, _) = self.cond(f, Some(table), ctx, locals);
-            holds = h;
-            where_exact = exact;
+            tri = self.cond(f, Some(table), ctx, locals);
             let mut pairs = Vec::new();
             let single = |x: &Name, c: &Name| {
-                locals.get(&x.text).is_some_and(|(a, _)| {
-                    self.lookups.contains_key(a) || self.extremes.get(a) == Some(&c.text)
-                })
+                locals
+                    .get(&x.text)
+                    .and_then(|l| l.atom.as_ref())
+                    .is_some_and(|a| {
+                        self.lookups.contains_key(a) || self.extremes.get(a) == Some(&c.text)
+                    })
             };
-            // Inside FOREACH a statement runs once per iteration, and its local holds
-            // the records of every run: not one record.
-            if ctx.loops == 0
-                && key_equalities(f, &ctx.params, &single, &mut pairs)
+            // Inside FOREACH a statement runs once per iteration: not one record.
+            let names: Vec<String> = ctx.params.iter().map(|(p, _)| p.clone()).collect();
+            if depth == 0
+                && tri.exact
+                && key_equalities(f, &names, &single, &mut pairs)
                 && info
                     .columns
                     .iter()
@@ -919,6 +1424,7 @@ impl Builder<'_> {
                 self.lookups.insert(atom.clone(), pairs);
             }
         }
+        let where_exact = tri.exact;
         if info.dynamic && !matches!(sql, Sql::Insert { .. }) {
             scans.insert("Alive".into());
         }
@@ -935,19 +1441,55 @@ impl Builder<'_> {
                                     .map(|c| field(&c.name)),
                             );
                         }
-                        SelectItem::Column(c) | SelectItem::Aggregate(_, Some(c)) => {
+                        SelectItem::Column(c) => {
                             if let Some(col) = self.column(table, c)
                                 && col.mutable
                             {
                                 reads.insert(field(&col.name));
                             }
                         }
-                        SelectItem::Aggregate(f, None) => {
-                            if !f.text.eq_ignore_ascii_case("count") {
-                                self.error(
+                        SelectItem::Aggregate(f, c) => {
+                            let name = f.text.to_ascii_lowercase();
+                            if !AGGREGATES.contains(&name.as_str()) {
+                                let mut d = Diagnostic::error(
+                                    f.span,
+                                    format!("unknown aggregate `{}`", f.text),
+                                )
+                                .with_label("the aggregates are COUNT, SUM, AVG, MIN and MAX");
+                                if let Some(s) = did_you_mean(&name, AGGREGATES.iter().copied()) {
+                                    d = d.with_help(format!(
+                                        "did you mean `{}`?",
+                                        s.to_ascii_uppercase()
+                                    ));
+                                }
+                                self.errors.push(d);
+                            }
+                            match c {
+                                None if name != "count" => self.error(
                                     f.span,
                                     format!("`{}(*)`: only COUNT takes `*`", f.text),
-                                );
+                                ),
+                                None => {}
+                                Some(c) => {
+                                    if let Some(col) = self.column(table, c) {
+                                        if matches!(name.as_str(), "sum" | "avg")
+                                            && !col.ty.compatible(&Ty::Num)
+                                        {
+                                            self.error(
+                                                c.span,
+                                                format!(
+                                                    "{} of `{}`, which holds {}",
+                                                    f.text.to_ascii_uppercase(),
+                                                    col.name,
+                                                    col.ty.describe()
+                                                ),
+                                            );
+                                        }
+                                        if col.mutable {
+                                            reads.insert(field(&col.name));
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
@@ -955,7 +1497,8 @@ impl Builder<'_> {
             }
             Sql::Update { sets, .. } => {
                 for (c, e) in sets {
-                    if let Some(col) = self.column(table, c) {
+                    let col = self.column(table, c);
+                    if let Some(col) = &col {
                         if col.key {
                             self.error(
                                 c.span,
@@ -976,7 +1519,16 @@ impl Builder<'_> {
                             reads.insert(field(&col.name));
                         }
                     }
-                    self.value(e, Some(table), ctx, locals);
+                    // `c = c + 1` on a counter of a domain: the domain's next value.
+                    let next = col.as_ref().is_some_and(|col| {
+                        matches!(col.ty, Ty::Domain(_)) && increments(e, &c.text)
+                    });
+                    if !next {
+                        let v = self.value(e, Some(table), ctx, locals);
+                        if let Some(col) = &col {
+                            self.check_stored(col, e, &v);
+                        }
+                    }
                 }
             }
             Sql::Insert { values, .. } => {
@@ -991,6 +1543,9 @@ impl Builder<'_> {
                     let Some(col) = self.column(table, c) else {
                         continue;
                     };
+                    // Values are computed before the row exists: no columns of it.
+                    let v = self.value(e, None, ctx, locals);
+                    self.check_stored(&col, e, &v);
                     if let Some(ci) =
                         self.counter_insert(&atom, &info, &col, e, values, ctx, locals)
                     {
@@ -1000,20 +1555,15 @@ impl Builder<'_> {
                         self.counter_inserts.push(ci);
                         continue;
                     }
-                    // Values are computed before the row exists: no columns of it.
-                    if let Value::Known {
-                        alloy,
-                        sort,
-                        scalar,
-                        ..
-                    } = self.value(e, None, ctx, locals)
+                    if let Some(k) = v.known
                         && !col.mutable
-                        && sort == col.sort
+                        && k.sort == col.sort
                     {
-                        insert_values.push(if scalar {
-                            format!("r.{} = {alloy}", ident(&col.name))
+                        let c = self.colref(table, &col.name);
+                        insert_values.push(if k.scalar {
+                            format!("r.{c} = {}", k.alloy)
                         } else {
-                            format!("r.{} in {alloy}", ident(&col.name))
+                            format!("r.{c} in {}", k.alloy)
                         });
                     }
                 }
@@ -1022,14 +1572,13 @@ impl Builder<'_> {
                 writes.insert("Alive".into());
             }
         }
-        // MIN or MAX of a column of a domain, alone in the SELECT: exactly the candidates
-        // with the least (greatest) value, when the WHERE clause is exact.
+        // MIN or MAX of a column of a domain, alone in the SELECT: the selected records
+        // with the least (greatest) value.
         let extreme = match sql {
-            Sql::Select { items, .. } if where_exact && ctx.loops == 0 => match items.as_slice() {
+            Sql::Select { items, .. } => match items.as_slice() {
                 [SelectItem::Aggregate(f, Some(c))] => {
                     let least = f.text.eq_ignore_ascii_case("min");
-                    let col = info.column(&c.text);
-                    match col {
+                    match info.column(&c.text) {
                         Some(col)
                             if (least || f.text.eq_ignore_ascii_case("max"))
                                 && !col.mutable
@@ -1044,12 +1593,12 @@ impl Builder<'_> {
             },
             _ => None,
         };
-        let extreme_of = |pool: &str| {
+        let argmin = |pool: &str| {
             extreme.as_ref().map(|(least, col)| {
-                let c = ident(&col.name);
+                let c = qualified(&tname, &col.name, &self.shared_columns);
                 let (lo, hi) = if *least { ("r2", "r") } else { ("r", "r2") };
                 format!(
-                    "{atom}.(t.sel) = {{ r: {pool} | no r2: {pool} | {lo}.{c} -> {hi}.{c} in {}__lt }}",
+                    "{{ r: {pool} | no r2: {pool} | {lo}.{c} -> {hi}.{c} in {}__lt }}",
                     col.sort
                 )
             })
@@ -1058,11 +1607,13 @@ impl Builder<'_> {
             self.ordered.insert(col.sort.clone());
             self.extremes.insert(atom.clone(), col.name.clone());
             let mut group = Vec::new();
+            let names: Vec<String> = ctx.params.iter().map(|(p, _)| p.clone()).collect();
             if *least
                 && top
+                && where_exact
                 && ctx.alive_writers.is_empty()
                 && let Some(f) = filter
-                && key_equalities(f, &ctx.params, &|_, _| false, &mut group)
+                && key_equalities(f, &names, &|_, _| false, &mut group)
             {
                 group.sort();
                 self.group_mins.push(GroupMin {
@@ -1087,20 +1638,26 @@ impl Builder<'_> {
                 .iter()
                 .map(|m| (m.atom.as_str(), m))
                 .collect();
-            let found = |x: &Name| locals.get(&x.text).and_then(|(a, _)| mins.get(a.as_str()));
+            let found = |x: &Name| {
+                locals
+                    .get(&x.text)
+                    .and_then(|l| l.atom.as_ref())
+                    .and_then(|a| mins.get(a.as_str()))
+            };
             let mut pairs = Vec::new();
             let single = |x: &Name, c: &Name| found(x).is_some_and(|m| m.key == c.text);
-            if key_equalities(f, &ctx.params, &single, &mut pairs) {
+            let names: Vec<String> = ctx.params.iter().map(|(p, _)| p.clone()).collect();
+            if key_equalities(f, &names, &single, &mut pairs) {
                 // One `K = x.K`; the rest the group's parameters.
                 let (by_min, mut group): (Vec<_>, Vec<_>) =
                     pairs.into_iter().partition(|(_, v)| v.contains('.'));
                 group.sort();
                 if let [(key, value)] = by_min.as_slice()
                     && let Some((local, _)) = value.split_once('.')
-                    && let Some((min, _)) = locals.get(local)
+                    && let Some(min) = locals.get(local).and_then(|l| l.atom.clone())
                 {
                     self.group_deletes.push(GroupDelete {
-                        min: min.clone(),
+                        min,
                         table: info.name.clone(),
                         group,
                         key: key.clone(),
@@ -1108,98 +1665,141 @@ impl Builder<'_> {
                 }
             }
         }
-        // Exact rows (the `seen` pred): a statement selects only records its snapshot
-        // holds, all of them when the WHERE clause is exact; an INSERT adds a record the
-        // snapshot lacks (its key is new). Records the instance inserted or deleted in
-        // an earlier statement (`own`; inside FOREACH, in any of its statements, since a
-        // later one may have run in an earlier iteration) are left free: the model does
-        // not say which of its own writes came last.
-        if info.dynamic {
-            let own = if ctx.loops > 0 {
-                ctx.uses_own = true;
-                "own".to_string()
-            } else if ctx.alive_writers.is_empty() {
-                String::new()
-            } else {
-                format!("({}).(t.sel)", ctx.alive_writers.join(" + "))
-            };
-            let pool = format!("({atom}.(t.cand) & live)");
-            let sel = format!("{atom}.(t.sel)");
-            // Records outside `own`, when there is one.
-            let minus = |x: &str| {
-                if own.is_empty() {
-                    x.to_string()
-                } else {
-                    format!("{x} - {own}")
-                }
-            };
-            let line = match sql {
-                Sql::Insert { .. } => format!("no {}", minus(&format!("({sel} & live)"))),
-                _ => match extreme_of(&pool) {
-                    Some(line) if own.is_empty() => line,
-                    Some(line) => format!("no {atom}.(t.cand) & {own} implies {line}"),
-                    None if where_exact => format!("{} = {}", minus(&sel), minus(&pool)),
-                    None => format!("{} in {pool}", minus(&sel)),
-                },
-            };
-            ctx.seen.push(line);
-            if !matches!(sql, Sql::Select { .. } | Sql::Update { .. }) {
-                ctx.alive_writers.push(atom.clone());
+        // What the statement does in one iteration (or, outside FOREACH, in the
+        // instance): `cur`, the records it selects there.
+        let iterations = (depth > 0).then(|| format!("{atom}__it"));
+        let cur = match &iterations {
+            None => format!("{atom}.(t.sel)"),
+            Some(f) => ctx.at_iter(f),
+        };
+        let filtered = (extreme.is_some() && !where_exact).then(|| format!("{atom}__f"));
+        let filt = filtered.as_ref().map(|f| ctx.at_iter(f));
+        let mut lines = Vec::new();
+        if let Some(f) = &filtered {
+            ctx.fields.push((f.clone(), ctx.iter_type(Some(&tname))));
+            // Empty where the statement does not run.
+            if depth > 0 {
+                lines.push(format!("t.{f} in {} -> {tname}", ctx.iter_set(path)));
+            } else if path != TRUE {
+                lines.push(format!("not ({path}) => no t.{f}"));
             }
         }
-        if matches!(sql, Sql::Insert { .. }) {
-            self.inserts.push(atom.clone());
+        lines.push(format!(
+            "({atom} in t.ran) <=> {}",
+            ctx.some_iters(path.to_string())
+        ));
+        if let Some(f) = &iterations {
+            ctx.fields.push((f.clone(), ctx.iter_type(Some(&tname))));
+            lines.push(format!("t.{f} in {} -> {tname}", ctx.iter_set(path)));
+            lines.push(format!(
+                "{atom}.(t.sel) = {{ r: {tname} | {} }}",
+                ctx.some_iters(format!("r in {cur}"))
+            ));
         }
-        // Records are selected from the candidates, all of them when the WHERE clause is
-        // exact and every row of the table exists.
-        let exact = where_exact && !info.dynamic;
-        let mut lines = Vec::new();
+        // A constraint on every iteration that reaches the statement.
+        let each = |ctx: &ProgramCtx, c: String| {
+            if path == TRUE {
+                ctx.all_iters(c)
+            } else {
+                ctx.all_iters(format!("{path} => ({c})"))
+            }
+        };
+        // The records its snapshot holds when it runs: the instance's own INSERTs and
+        // DELETEs before it, in program order, applied to those of the snapshot.
+        let live = ctx
+            .alive_writers
+            .iter()
+            .filter(|(_, t, _)| *t == table)
+            .fold("live".to_string(), |l, (w, _, insert)| {
+                format!("({l} {} {w}.(t.sel))", if *insert { "+" } else { "-" })
+            });
+        let poss = format!("{{ r: {tname} | {} }}", tri.t);
+        let def = format!("{{ r: {tname} | {} }}", neg(tri.not_true()));
         match sql {
             Sql::Insert { .. } => {
-                let cond = insert_values
+                let values = insert_values
                     .iter()
                     .fold(TRUE.to_string(), |a, b| and(a, b.clone()));
                 lines.push(format!("{atom}.(t.cand) = {atom}.(t.sel)"));
-                lines.push(format!("all r: {atom}.(t.sel) | {cond}"));
-                // Once per loop iteration inside FOREACH.
-                lines.push(format!(
-                    "{atom} in t.ran => {} {atom}.(t.sel)",
-                    if ctx.loops > 0 { "some" } else { "one" }
+                lines.push(each(
+                    ctx,
+                    format!("one {cur} and (all r: {cur} | {values})"),
                 ));
+                if let Some(f) = &iterations {
+                    // One record per iteration: a second insert of a key fails.
+                    lines.push(format!("all r: {tname} | lone (t.{f}).r"));
+                }
+                if info.dynamic {
+                    ctx.seen.push(each(ctx, format!("no ({cur} & {live})")));
+                }
             }
             _ => {
                 // MIN (MAX) depends only on the records up to (from) the one it finds:
                 // inserting or deleting a later (earlier) record does not change it, so
                 // its WHERE clause reads only those. With none found, it read them all.
-                let holds = match &extreme {
+                let limit = match &extreme {
                     Some((least, col)) => {
-                        let (k, lt) = (ident(&col.name), format!("{}__lt", col.sort));
-                        let m = format!("{atom}.(t.sel).{k}");
+                        let (k, lt) = (
+                            qualified(&tname, &col.name, &self.shared_columns),
+                            format!("{}__lt", col.sort),
+                        );
+                        let m = format!("{cur}.{k}");
                         let beyond = if *least {
                             format!("{lt}.({m})")
                         } else {
                             format!("({m}).{lt}")
                         };
-                        and(
-                            holds.clone(),
-                            format!("(no {atom}.(t.sel) or r.{k} in {m} + {beyond})"),
-                        )
+                        format!("(no {cur} or r.{k} in {m} + {beyond})")
                     }
-                    None => holds.clone(),
+                    None => TRUE.into(),
                 };
-                lines.push(format!(
-                    "{atom} in t.ran => {atom}.(t.cand) = {{ r: {} | {holds} }}",
-                    info.name
-                ));
-                if exact {
-                    lines.push(
-                        extreme_of(&format!("{atom}.(t.cand)"))
-                            .unwrap_or_else(|| format!("{atom}.(t.sel) = {atom}.(t.cand)")),
-                    );
+                let candidate = and(tri.t.clone(), limit);
+                lines.push(if depth == 0 {
+                    // `path` holds wherever it ran.
+                    format!("{atom} in t.ran => {atom}.(t.cand) = {{ r: {tname} | {candidate} }}")
+                } else {
+                    format!(
+                        "{atom}.(t.cand) = {{ r: {tname} | {} }}",
+                        ctx.some_iters(and(path.to_string(), candidate))
+                    )
+                });
+                // Which of the candidates it selects, from a pool of existing records.
+                let choose = |pool: String| -> String {
+                    match (&filt, where_exact) {
+                        (None, true) => match argmin(&pool) {
+                            Some(m) => format!("{cur} = {m}"),
+                            None => format!("{cur} = {pool}"),
+                        },
+                        (None, false) => {
+                            format!("({def} & {pool}) in {cur} and {cur} in {pool}")
+                        }
+                        (Some(f), _) => format!(
+                            "({def} & {pool}) in {f} and {f} in {pool} and {cur} = {}",
+                            argmin(f).unwrap_or_default()
+                        ),
+                    }
+                };
+                if info.dynamic {
+                    // The abstraction: any candidates; exact rows choose among the
+                    // existing ones.
+                    lines.push(each(ctx, format!("{cur} in {poss}")));
+                    if let Some(f) = &filt {
+                        lines.push(each(ctx, format!("{f} in {poss}")));
+                    }
+                    ctx.seen
+                        .push(each(ctx, choose(format!("({poss} & {live})"))));
+                } else {
+                    lines.push(each(ctx, choose(poss.clone())));
                 }
             }
         }
-        lines.push(format!("({atom} in t.ran) <=> {path}"));
+        if matches!(sql, Sql::Insert { .. } | Sql::Delete { .. }) {
+            ctx.alive_writers
+                .push((atom.clone(), table, matches!(sql, Sql::Insert { .. })));
+        }
+        if matches!(sql, Sql::Insert { .. }) {
+            self.inserts.push(atom.clone());
+        }
         ctx.lines.extend(lines);
         ctx.ran.push(atom.clone());
         let text = self.source[span.start as usize..span.end as usize]
@@ -1218,7 +1818,9 @@ impl Builder<'_> {
             writes: writes.into_iter().collect(),
             scans: scans.into_iter().collect(),
             insert: matches!(sql, Sql::Insert { .. }),
-            in_loop: ctx.loops > 0,
+            depth,
+            iterations,
+            filtered,
         });
         Some(atom)
     }
@@ -1242,15 +1844,16 @@ impl Builder<'_> {
         locals: &Locals,
     ) -> Option<CounterInsert> {
         let Expr::Dot(x, f) = e else { return None };
-        let (lookup, source) = locals.get(&x.text)?;
-        let source = &self.tables[*source];
+        let local = locals.get(&x.text)?;
+        let lookup = local.atom.as_ref()?;
+        let source = &self.tables[local.table];
         let counter = source.column(&f.text)?;
         // A counter of a table with INSERT or DELETE could restart at any value.
         if !counter.counter
             || source.dynamic
             || col.mutable
             || !self.orderable(&col.sort)
-            || ctx.loops > 0
+            || !ctx.loops.is_empty()
         {
             return None;
         }
@@ -1275,6 +1878,7 @@ impl Builder<'_> {
             insert: insert.to_string(),
             lookup: lookup.clone(),
             field: format!("{}_{}", source.name, counter.name),
+            source: source.name.clone(),
             key: col.name.clone(),
             sort: col.sort.clone(),
             group: covered.then_some(group),
@@ -1298,10 +1902,16 @@ impl Builder<'_> {
         // over records, keep the translation small.
         for ci in &self.counter_inserts {
             if let Some(group) = &ci.group {
+                let q = |table: &str, col: &str| qualified(table, col, &self.shared_columns);
                 let same: Vec<String> = group
                     .iter()
                     .map(|(tcol, ccol)| {
-                        format!("r0.{} = {}.(t.sel).{}", ident(tcol), ci.lookup, ident(ccol))
+                        format!(
+                            "r0.{} = {}.(t.sel).{}",
+                            q(&ci.table, tcol),
+                            ci.lookup,
+                            q(&ci.source, ccol)
+                        )
                     })
                     .collect();
                 let _ = writeln!(
@@ -1312,7 +1922,7 @@ impl Builder<'_> {
                     same.join(" and "),
                     ci.insert,
                     ci.sort,
-                    k = ident(&ci.key)
+                    k = q(&ci.table, &ci.key)
                 );
             }
         }
@@ -1328,9 +1938,9 @@ impl Builder<'_> {
                     b.program,
                     a.lookup,
                     a.insert,
-                    ident(&a.key),
+                    qualified(&a.table, &a.key, &self.shared_columns),
                     b.insert,
-                    ident(&b.key)
+                    qualified(&b.table, &b.key, &self.shared_columns)
                 );
                 let _ = writeln!(
                     out,
@@ -1428,7 +2038,8 @@ impl Builder<'_> {
             if !queue {
                 continue;
             }
-            let key = ident(&m.key);
+            let q = |table: &str, col: &str| qualified(table, col, &self.shared_columns);
+            let key = q(&m.table, &m.key);
             for ci in self
                 .counter_inserts
                 .iter()
@@ -1436,7 +2047,9 @@ impl Builder<'_> {
             {
                 let same: Vec<String> = group
                     .iter()
-                    .map(|(tcol, ccol)| format!("o.{} = c.{}", ident(tcol), ident(ccol)))
+                    .map(|(tcol, ccol)| {
+                        format!("o.{} = c.{}", q(&m.table, tcol), q(&ci.source, ccol))
+                    })
                     .collect();
                 order.push(format!(
                     "  all t: {}, n: {} | let o = {}.(t.sel), c = {}.(n.sel) |\n    (t != n and some o and {} and n not in vis.t) implies o.{key} -> {}.(n.sel).{} in {}__lt",
@@ -1446,7 +2059,7 @@ impl Builder<'_> {
                     ci.lookup,
                     same.join(" and "),
                     ci.insert,
-                    ident(&ci.key),
+                    q(&ci.table, &ci.key),
                     m.sort
                 ));
             }
@@ -1467,7 +2080,7 @@ impl Builder<'_> {
                 }
                 let same: Vec<String> = columns
                     .iter()
-                    .map(|c| format!("o1.{c} = o2.{c}", c = ident(c)))
+                    .map(|c| format!("o1.{c} = o2.{c}", c = q(&m.table, c)))
                     .collect();
                 turns.push(format!(
                     "  all t1: {}, t2: {} | let o1 = {}.(t1.sel), o2 = {}.(t2.sel) |\n    (t1 != t2 and some o1 and some o2 and {}) implies t1 -> t2 in vis + ~vis",
@@ -1499,14 +2112,15 @@ impl Builder<'_> {
         use std::fmt::Write;
         let name = &ctx.name;
         let out = &mut self.out;
-        let params: Vec<String> = ctx
+        let mut fields: Vec<String> = ctx
             .params
             .iter()
-            .map(|(p, s)| format!("{}: one {s}", ident(p)))
+            .map(|(p, ty)| format!("{}: one {}", ident(p), ty.sort()))
             .collect();
+        fields.extend(ctx.fields.iter().map(|(f, ty)| format!("{f}: {ty}")));
         let _ = writeln!(out, "\n-- program {name}");
-        let _ = writeln!(out, "sig {name} extends Inst {{ {} }}", params.join(", "));
-        for (flag, _, _) in &ctx.subsets {
+        let _ = writeln!(out, "sig {name} extends Inst {{ {} }}", fields.join(", "));
+        for flag in &ctx.subsets {
             let _ = writeln!(out, "sig {flag} in {name} {{}}");
         }
         if !ctx.ran.is_empty() {
@@ -1523,25 +2137,30 @@ impl Builder<'_> {
                 ctx.ran.join(" + ")
             }
         );
-        for (flag, holds, fails) in &ctx.subsets {
-            let _ = writeln!(out, "    t in {flag} => {holds}");
-            let _ = writeln!(out, "    t not in {flag} => {fails}");
-        }
         for line in &ctx.lines {
             let _ = writeln!(out, "    {line}");
+        }
+        // What its INSERTs and DELETEs leave, in program order.
+        let inserted = ctx
+            .alive_writers
+            .iter()
+            .fold(String::new(), |acc, (w, _, insert)| {
+                match (acc.is_empty(), insert) {
+                    (true, true) => format!("{w}.(t.sel)"),
+                    (true, false) => acc,
+                    (false, true) => format!("({acc} + {w}.(t.sel))"),
+                    (false, false) => format!("({acc} - {w}.(t.sel))"),
+                }
+            });
+        if inserted.is_empty() {
+            let _ = writeln!(out, "    no t.inserted");
+        } else {
+            let _ = writeln!(out, "    t.inserted = {inserted}");
         }
         let _ = writeln!(out, "  }}\n}}");
         if !ctx.seen.is_empty() {
             let _ = writeln!(out, "pred {name}__sees[vis, ar: Inst -> Inst] {{");
-            let own = if ctx.uses_own {
-                ", own = wt[t].Alive"
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                out,
-                "  all t: {name} | let live = alive[vis, ar, t]{own} {{"
-            );
+            let _ = writeln!(out, "  all t: {name} | let live = alive[vis, ar, t] {{");
             for line in &ctx.seen {
                 let _ = writeln!(out, "    {line}");
             }
@@ -1687,28 +2306,6 @@ impl Builder<'_> {
     }
 }
 
-struct ProgramCtx {
-    index: usize,
-    name: String,
-    params: Vec<(String, String)>,
-    flags: usize,
-    numbered: usize,
-    /// FOREACH loops around the statement being analysed.
-    loops: usize,
-    lines: Vec<String>,
-    ran: Vec<String>,
-    /// (subset sig, implied when in it, implied when not)
-    subsets: Vec<(String, String, String)>,
-    /// Exact rows: what each statement selects given the records its snapshot holds
-    /// (`live`), as lines of the program's `P__sees` pred.
-    seen: Vec<String>,
-    /// INSERT and DELETE statements so far, in program order.
-    alive_writers: Vec<String>,
-    /// Whether a line of `seen` names `own` (every record the instance inserts or
-    /// deletes), so that the pred binds it only then.
-    uses_own: bool,
-}
-
 /// The names of tables, programs and levels, with what each names.
 fn top_level_names(app: &App) -> impl Iterator<Item = (&Name, &'static str)> {
     app.tables
@@ -1736,11 +2333,11 @@ fn increments(e: &Expr, col: &str) -> bool {
 /// condition is anything else.
 fn key_equalities(
     c: &Cond,
-    params: &[(String, String)],
+    params: &[String],
     single: &dyn Fn(&Name, &Name) -> bool,
     out: &mut Vec<(String, String)>,
 ) -> bool {
-    let is_param = |n: &Name| params.iter().any(|(p, _)| *p == n.text);
+    let is_param = |n: &Name| params.contains(&n.text);
     match c {
         Cond::And(a, b) => {
             key_equalities(a, params, single, out) && key_equalities(b, params, single, out)
@@ -1761,6 +2358,42 @@ fn key_equalities(
             true
         }
         _ => false,
+    }
+}
+
+/// A column's field joined to a record whose table the model's types may not tell:
+/// `(T <: col)` when another table has a column of that name, else the field's name.
+pub fn qualified(table: &str, col: &str, shared: &BTreeSet<String>) -> String {
+    if shared.contains(col) {
+        format!("({table} <: {})", ident(col))
+    } else {
+        ident(col)
+    }
+}
+
+/// Every SQL statement of a block, nested ones included, in source order.
+fn walk_sql<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Sql)) {
+    walk_stmts(stmts, &mut |s| {
+        if let Stmt::Sql { sql, .. } = s {
+            f(sql)
+        }
+    });
+}
+
+/// Every statement of a block, nested ones included (after their IF or FOREACH).
+fn walk_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
+    for s in stmts {
+        f(s);
+        match s {
+            Stmt::Sql { .. } => {}
+            Stmt::If {
+                then, otherwise, ..
+            } => {
+                walk_stmts(then, f);
+                walk_stmts(otherwise, f);
+            }
+            Stmt::Foreach { body, .. } => walk_stmts(body, f),
+        }
     }
 }
 

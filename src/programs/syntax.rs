@@ -58,11 +58,15 @@ pub enum Stmt {
         cond: Cond,
         then: Vec<Stmt>,
         otherwise: Vec<Stmt>,
+        /// `IF` and its condition.
+        span: Span,
     },
     Foreach {
         var: Name,
         over: Name,
         body: Vec<Stmt>,
+        /// `FOREACH r IN s`.
+        span: Span,
     },
 }
 
@@ -127,6 +131,19 @@ pub enum Expr {
     /// `a + b`, `a - b`, `a * b`, `a / b`: the operator is one of `+ - * /`.
     Arith(Box<Expr>, char, Box<Expr>),
     Call(Name, Vec<Expr>),
+}
+
+impl Expr {
+    /// The expression's extent in the program file.
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Num(_, s) | Expr::Str(_, s) | Expr::Bool(_, s) => *s,
+            Expr::Name(n) => n.span,
+            Expr::Dot(a, b) => a.span.to(b.span),
+            Expr::Arith(a, _, b) => a.span().to(b.span()),
+            Expr::Call(f, args) => args.iter().fold(f.span, |s, a| s.to(a.span())),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -266,6 +283,11 @@ const KEYWORDS: &[&str] = &[
     "to",
 ];
 
+/// Whether `text` holds nothing but blanks and comments.
+pub fn is_blank(text: &str) -> bool {
+    Tok::lexer(text).next().is_none()
+}
+
 pub fn is_keyword(word: &str) -> bool {
     KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word))
 }
@@ -320,10 +342,20 @@ pub fn parse(text: &str, file: FileId) -> Result<App, Vec<Diagnostic>> {
             let mut expected: Vec<String> = e.expected().map(|p| p.to_string()).collect();
             expected.sort();
             expected.dedup();
-            Diagnostic::error(
+            let d = Diagnostic::error(
                 span,
                 crate::diagnostic::expected_found_message(&expected, &found),
-            )
+            );
+            // A keyword where a name was expected: say so, the message alone reads as
+            // if the word were misspelt.
+            match e.found() {
+                Some(Tok::Word(w)) if is_keyword(w) && expected.iter().any(|x| x == "a name") => d
+                    .with_label(format!("`{w}` is a reserved word"))
+                    .with_help(format!(
+                        "`{w}` is a keyword of the program format (any case), so it cannot name a table, column, program, parameter, local or level; rename it (e.g. `{w}_`)"
+                    )),
+                _ => d,
+            }
         })
         .collect();
     if diagnostics.is_empty() {
@@ -524,19 +556,27 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
             .boxed();
         let if_ = kw("if")
             .ignore_then(cond.clone())
+            .map_with(move |cond, e| (cond, span(e.span())))
             .then(block.clone())
             .then(kw("else").ignore_then(block.clone()).or_not())
-            .map(|((cond, then), otherwise)| Stmt::If {
+            .map(|(((cond, head), then), otherwise)| Stmt::If {
                 cond,
                 then,
                 otherwise: otherwise.unwrap_or_default(),
+                span: head,
             });
         let foreach = kw("foreach")
             .ignore_then(name.clone())
             .then_ignore(kw("in"))
             .then(name.clone())
+            .map_with(move |head, e| (head, span(e.span())))
             .then(block)
-            .map(|((var, over), body)| Stmt::Foreach { var, over, body });
+            .map(|(((var, over), head), body)| Stmt::Foreach {
+                var,
+                over,
+                body,
+                span: head,
+            });
         choice((if_.boxed(), foreach.boxed(), simple)).boxed()
     })
     .boxed();
@@ -590,20 +630,23 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
         .repeated()
         .boxed()
     });
+    // The body is the text between the braces (taken from the braces' own spans: an
+    // empty repetition has no span of its own).
     let level = kw("level")
         .ignore_then(name.clone())
-        .then(
-            just(Tok::LBrace)
-                .ignore_then(raw.to_span())
-                .then_ignore(just(Tok::RBrace)),
+        .then(just(Tok::LBrace).to_span())
+        .then_ignore(raw)
+        .then(just(Tok::RBrace).to_span())
+        .map(
+            move |((name, open), close): ((Name, SimpleSpan), SimpleSpan)| {
+                let body = SimpleSpan::from(open.end..close.start);
+                Item::Level(LevelDef {
+                    name,
+                    body: text[body.start..body.end].to_string(),
+                    body_span: span(body),
+                })
+            },
         )
-        .map(move |(name, body): (Name, SimpleSpan)| {
-            Item::Level(LevelDef {
-                name,
-                body: text[body.start..body.end].to_string(),
-                body_span: span(body),
-            })
-        })
         .boxed();
     let expect = kw("expect")
         .ignore_then(name.clone())

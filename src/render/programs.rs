@@ -197,9 +197,16 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
     };
     match &r.outcome {
         Outcome::Violation(v) => {
+            // The cycle may leave out instances the execution needs (for the records
+            // its snapshots hold): `--cycle` bounds the execution.
+            let of = if v.instances.len() > v.cycle.len() {
+                format!(" of {}", v.instances.len())
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
-                "{}: violation — a dependency cycle through {} instances{times}",
+                "{}: violation — a dependency cycle through {}{of} instances{times}",
                 q.level,
                 v.cycle.len()
             );
@@ -246,6 +253,9 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
                     "not shown complete: the inductive check fails, and with rows abstracted (as the chordless-path argument needs) a cycle through {} instances or fewer exists",
                     q.bound
                 )),
+                Completeness::Timeout if r.interrupted => Some(
+                    "not shown complete: interrupted during the completeness checks".to_string(),
+                ),
                 Completeness::Timeout => {
                     Some("not shown complete: the completeness checks ran out of time".to_string())
                 }
@@ -255,7 +265,12 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
             }
         }
         Outcome::Timeout => {
-            let _ = writeln!(out, "{}: undecided — the time limit was reached", q.level);
+            let why = if r.interrupted {
+                "interrupted"
+            } else {
+                "the time limit was reached"
+            };
+            let _ = writeln!(out, "{}: undecided — {why}", q.level);
         }
     }
     out
@@ -284,7 +299,7 @@ pub fn expectation_text(r: &Report, e: &Expect, app: &AppModel) -> String {
 }
 
 /// One query's answer as JSON, in the text report's names: `{"level", "bound",
-/// "records", "outcome": "violation" | "none" | "timeout", "complete":
+/// "records", "outcome": "violation" | "none" | "timeout" | "interrupted", "complete":
 /// "inductive" | "chordless" | "unknown" | "abstract-cycle" | "timeout" | null, "rows":
 /// "exact" | "abstract", "dangerous_structures": whether the chordless paths had to start
 /// with two concurrent anti-dependencies (SI, SER), "times_ms": {step: ms},
@@ -318,6 +333,7 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
         });
     }
     match &r.outcome {
+        Outcome::Timeout if r.interrupted => o["outcome"] = json!("interrupted"),
         Outcome::Timeout => o["outcome"] = json!("timeout"),
         Outcome::NoCycle(c) => {
             o["outcome"] = json!("none");

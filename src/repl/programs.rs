@@ -149,7 +149,7 @@ pub fn programs(session: &mut Session, arg: &str) {
         Ok(app) => app,
         Err(e) => return session.report(&e.0),
     };
-    let queries = match queries(&app, &args) {
+    let queries = match queries(&app, &args, session.settings.run.max_vars) {
         Ok(q) => q,
         Err(e) => return session.report(&e.0),
     };
@@ -207,7 +207,11 @@ fn violation_history(
 }
 
 /// The questions: the levels asked, or the file's expectations.
-fn queries(app: &AppModel, args: &Args) -> Result<Vec<(Query, Option<Expect>)>, Errors> {
+fn queries(
+    app: &AppModel,
+    args: &Args,
+    max_vars: u64,
+) -> Result<Vec<(Query, Option<Expect>)>, Errors> {
     programs::queries(
         app,
         &args.levels,
@@ -218,6 +222,7 @@ fn queries(app: &AppModel, args: &Args) -> Result<Vec<(Query, Option<Expect>)>, 
             abstract_rows: args.abstract_rows,
             dangerous_structures: !args.plain_paths,
             queue_facts: !args.no_queues,
+            max_vars,
         },
     )
 }

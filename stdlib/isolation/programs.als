@@ -15,10 +15,12 @@ module isolation/programs
 -- every record it is evaluated on. A transaction instance (`Inst`; each program extends
 -- it, with its parameters as fields) says which statements ran (`ran`), which records
 -- each one's WHERE clause was evaluated on (`cand`) and which it selected (`sel`).
--- Values of mutable columns are abstracted: a WHERE clause over them may select any of
--- its candidates, and an IF over them may go either way. So every execution of the real
+-- Values of mutable columns are abstracted: a comparison of them may go either way, so a
+-- WHERE clause over them selects some of its candidates (generated models say which it
+-- must select) and an IF over them may go either way. So every execution of the real
 -- programs is an execution here (bounded absence is sound); a violation found here may
--- need values the real programs cannot produce.
+-- need values the real programs cannot produce. Statements inside FOREACH loops select
+-- per iteration, in fields of the program's sig.
 --
 -- An abstract execution is (vis, ar): `ar` a strict total order over the instances,
 -- `vis` inside it. A read of a location sees the ar-last visible writer, or the initial
@@ -69,7 +71,10 @@ abstract sig Inst {
   -- per statement, the records its WHERE clause was evaluated on
   cand: Stmt -> Rec,
   -- per statement, the records it selected (and read or wrote)
-  sel: Stmt -> Rec
+  sel: Stmt -> Rec,
+  -- the records it leaves existing: its last INSERT or DELETE of each was an INSERT
+  -- (generated models define it from the statements' order)
+  inserted: set Rec
 } {
   sel in cand
   cand.Rec in ran
@@ -101,11 +106,11 @@ fun source[vis, ar: Inst -> Inst, t: Inst, r: Rec, f: Field]: lone Inst {
 }
 
 -- the records t's snapshot holds: the ar-last writer of a record's `Alive` visible to
--- t inserted it, or none is visible and the record existed initially. Generated models
--- use it for exact rows: statements select only records their snapshot holds.
+-- t left it existing, or none is visible and the record existed initially. Generated
+-- models use it for exact rows: statements select only records their snapshot holds.
 fun alive[vis, ar: Inst -> Inst, t: Inst]: set Rec {
   { r: Rec | let w = source[vis, ar, t, r, Alive] |
-      (some w implies r in Inserts.(w.sel) else r in InitiallyAlive) }
+      (some w implies r in w.inserted else r in InitiallyAlive) }
 }
 
 -- w -> u: writer u of r.f read the version w wrote (the chain of versions of r.f: a
