@@ -9,6 +9,7 @@ pub mod logic;
 pub mod programs;
 pub mod render;
 pub mod repl;
+pub mod sat;
 pub mod session;
 pub mod solve;
 pub mod stack;

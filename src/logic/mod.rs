@@ -18,5 +18,5 @@ pub use ast::{
     CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind,
     IntOp, MultTest, Quantifier, RelId, VarId,
 };
-pub use problem::{Bounds, Problem, Relation, RelationKind};
+pub use problem::{Bounds, Problem, Relation, RelationKind, SolveError};
 pub use tuples::{Atom, IntAtoms, Tuple, TupleSet, Universe};

@@ -1,6 +1,6 @@
 //! A problem: relations with lower and upper bounds over a universe, and one formula.
 
-use super::ast::{Formula, RelId};
+use super::ast::{Formula, RelId, VarId};
 use super::tuples::{TupleSet, Universe};
 
 /// What a relation stands for; used by rendering and by passes that treat skolems specially.
@@ -54,4 +54,14 @@ impl Bounds {
 pub struct Problem {
     pub bounds: Bounds,
     pub formula: Formula,
+}
+
+/// Why a problem could not be solved. These become diagnostics in the caller, which maps
+/// variables back to source spans.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// A quantifier over relations (or sets) that skolemization cannot remove.
+    HigherOrder { var: VarId, name: String },
+    /// The translation would exceed the resource limits.
+    TooLarge(String),
 }

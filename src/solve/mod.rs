@@ -1,36 +1,26 @@
-//! Solving: SAT backends, first-order solving and instance enumeration.
+//! Solving: first-order solving and instance enumeration.
 //!
 //! The pipeline for one problem: normalize (negation normal form, skolemize outermost
 //! existentials into new relations) → translate to CNF → SAT → decode an [`Instance`].
 
-pub mod backend;
-pub mod cadical_backend;
 pub mod cegis;
 pub mod core;
 pub mod first_order;
 pub mod lazy_orders;
 mod terms;
-pub mod varisat_backend;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::instance::Instance;
-use crate::logic::{Bounds, Problem, VarId};
+use crate::logic::{Bounds, Problem};
 use crate::translate::circuit::Bit;
 
-pub use backend::{BackendKind, Lit, SatBackend, SatResult};
+pub use crate::sat::{BackendKind, Lit, SatBackend, SatResult, new_backend};
 pub use first_order::{Enumerator, solve};
-
-/// A fresh, empty solver of the given kind.
-pub fn new_backend(kind: BackendKind) -> Box<dyn SatBackend> {
-    match kind {
-        BackendKind::Varisat => Box::new(varisat_backend::VarisatBackend::new()),
-        BackendKind::Cadical => Box::new(cadical_backend::CadicalBackend::new()),
-        BackendKind::CadicalStable => Box::new(cadical_backend::CadicalBackend::stable()),
-    }
-}
+// Defined with the problem, so that translation (below solving) can return it too.
+pub use crate::logic::SolveError;
 
 /// Live counts of a running solve, for a progress line (another thread reads them).
 #[derive(Debug, Default)]
@@ -177,16 +167,6 @@ pub enum Outcome {
     Sat(Instance),
     Unsat,
     Interrupted,
-}
-
-/// Why a problem could not be solved. These become diagnostics in the caller, which maps
-/// variables back to source spans.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveError {
-    /// A quantifier over relations (or sets) that skolemization cannot remove.
-    HigherOrder { var: VarId, name: String },
-    /// The translation would exceed the resource limits.
-    TooLarge(String),
 }
 
 /// The clauses that leave only strict subsets of an instance, given the variables of its

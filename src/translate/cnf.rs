@@ -13,7 +13,7 @@
 
 use super::FastSet;
 use super::circuit::{Bit, Circuit, Gate};
-use crate::solve::{Lit, SatBackend};
+use crate::sat::{Lit, SatBackend};
 
 const POSITIVE: u8 = 1;
 const NEGATIVE: u8 = 2;
@@ -325,7 +325,7 @@ fn is_small_disjunction(circuit: &Circuit, x: Bit) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{BackendKind, SatResult, new_backend};
+    use crate::sat::{BackendKind, SatResult, new_backend};
 
     struct Rng(u64);
     impl Rng {

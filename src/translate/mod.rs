@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// The default limit on circuit nodes: about 1.5 GB of circuit before translation gives up
-/// with [`crate::solve::SolveError::TooLarge`].
+/// with [`crate::logic::SolveError::TooLarge`].
 pub const DEFAULT_GATE_LIMIT: usize = 20_000_000;
 
 /// The largest single matrix (number of possibly-true tuples) a translation may build.

@@ -23,13 +23,13 @@ use super::circuit::{Bit, Circuit, Gate};
 use super::ladder::Ladder;
 use super::matrix::{Matrix, capacity, index_of};
 use super::{DEFAULT_GATE_LIMIT, FastMap, FastSet, MAX_MATRIX_CELLS};
+use crate::logic::SolveError;
 use crate::logic::injections::{SizeComparison, size_comparison};
 use crate::logic::normalize::has_higher_order;
 use crate::logic::{
     Bounds, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntAtoms, IntCmp, IntExpr,
     IntExprKind, IntOp, MultTest, Quantifier, RelId, TupleSet, VarId,
 };
-use crate::solve::SolveError;
 
 /// A primary variable: the literal deciding one tuple of one relation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
