@@ -23,9 +23,9 @@
 
 use std::time::{Duration, Instant};
 
-use solder::isolation::classify::{ClassifyOptions, Verdict, classify};
-use solder::isolation::history::{History, Op, OpKind, Txn};
-use solder::isolation::levels::all_levels;
+use solder::apps::isolation::classify::{ClassifyOptions, Verdict, classify};
+use solder::apps::isolation::history::{History, Op, OpKind, Txn};
+use solder::apps::isolation::levels::all_levels;
 
 /// SplitMix64, as in the tests.
 struct Rng(u64);

@@ -44,9 +44,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use solder::apps::programs::syntax::Expect;
+use solder::apps::programs::{self, AppModel, Completeness, Outcome, Query};
 use solder::diagnostic::SourceMap;
-use solder::programs::syntax::Expect;
-use solder::programs::{self, AppModel, Completeness, Outcome, Query};
 use solder::session::RunOptions;
 
 const LEVELS: [&str; 6] = ["RA", "CC", "PC", "PSI", "SI", "SER"];

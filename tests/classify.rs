@@ -12,13 +12,13 @@ use std::fmt::Write as _;
 
 use isolation_brute::satisfies;
 use isolation_history::{Rng, notation, random_history};
+use solder::apps::isolation::classify::{ClassifyOptions, LevelResult, Verdict, classify};
+use solder::apps::isolation::compare::{Cell, CompareOptions, compare};
+use solder::apps::isolation::dsg::{self, EdgeKind};
+use solder::apps::isolation::history::History;
+use solder::apps::isolation::levels::all_levels;
+use solder::apps::isolation::parse::{Format, parse_history};
 use solder::diagnostic::{FileId, SourceMap};
-use solder::isolation::classify::{ClassifyOptions, LevelResult, Verdict, classify};
-use solder::isolation::compare::{Cell, CompareOptions, compare};
-use solder::isolation::dsg::{self, EdgeKind};
-use solder::isolation::history::History;
-use solder::isolation::levels::all_levels;
-use solder::isolation::parse::{Format, parse_history};
 
 fn parse(text: &str) -> History {
     parse_as(text, Format::Notation)
@@ -401,7 +401,7 @@ fn the_history_view_reads_back() {
         let inst = run.instance().expect("the pinned history");
         let view =
             solder::render::history::render_history(&run.command.presentation, inst, &[]).unwrap();
-        let back = solder::isolation::compare::parse_view(&view).unwrap();
+        let back = solder::apps::isolation::compare::parse_view(&view).unwrap();
         back.validate().unwrap();
         let back_ref = referee_history(&back);
         assert_eq!(back_ref.txns, r.txns, "{view}");
@@ -657,7 +657,7 @@ fn the_examples_history_files_classify_as_they_expect() {
             &[],
         )
         .unwrap();
-        let h = solder::isolation::compare::parse_view(&view).unwrap();
+        let h = solder::apps::isolation::compare::parse_view(&view).unwrap();
         h.validate().unwrap();
         let levels: Vec<&str> = expected.iter().map(|(l, _)| *l).collect();
         let results = classify(&h, &levels, &opts(true)).unwrap();
@@ -679,7 +679,7 @@ fn unread_duplicate_writes_are_distinct_writes() {
     for r in &results {
         assert!(holds(r), "{} should hold", r.level);
     }
-    let (model, _) = solder::isolation::history::history_model(&h, &["SER"]);
+    let (model, _) = solder::apps::isolation::history::history_model(&h, &["SER"]);
     assert!(
         model.contains("T1 -> x -> v1") && model.contains("T2 -> x -> v2"),
         "{model}"
@@ -701,9 +701,15 @@ fn a_stopped_compare_decides_and_caches_nothing() {
     // implied or separated, and nothing is cached.
     let m = compare(&["RA", "CC"], &o).unwrap();
     assert_eq!(m.undecided, 2);
-    assert_eq!(m.cells[0][1], solder::isolation::compare::Cell::Undecided);
-    assert_eq!(m.cells[1][0], solder::isolation::compare::Cell::Undecided);
-    let text = solder::render::isolation::compare_text(&m);
+    assert_eq!(
+        m.cells[0][1],
+        solder::apps::isolation::compare::Cell::Undecided
+    );
+    assert_eq!(
+        m.cells[1][0],
+        solder::apps::isolation::compare::Cell::Undecided
+    );
+    let text = solder::apps::isolation::view::compare_text(&m);
     assert!(text.contains("2 undecided"), "{text}");
     assert!(!dir.join("compare.json").exists());
     let _ = std::fs::remove_dir_all(dir);
@@ -759,9 +765,12 @@ fn json_histories_point_at_the_transaction_and_operation_at_fault() {
 ]}"#;
     let mut sources = SourceMap::new();
     let file = sources.add("h.json", None, text);
-    let e =
-        solder::isolation::parse::parse_history(file, text, solder::isolation::parse::Format::Json)
-            .unwrap_err();
+    let e = solder::apps::isolation::parse::parse_history(
+        file,
+        text,
+        solder::apps::isolation::parse::Format::Json,
+    )
+    .unwrap_err();
     let snippets: Vec<&str> =
         e.0.iter()
             .map(|d| sources.snippet(d.span.expect("a span")))

@@ -60,9 +60,9 @@ fn fuzz_regressions_pass() {
     for file in &files {
         let text = String::from_utf8_lossy(&std::fs::read(file).unwrap()).into_owned();
         let history = match file.extension().and_then(|e| e.to_str()) {
-            Some("txt") => Some(solder::isolation::parse::Format::Notation),
-            Some("json") => Some(solder::isolation::parse::Format::Json),
-            Some("edn") => Some(solder::isolation::parse::Format::Edn),
+            Some("txt") => Some(solder::apps::isolation::parse::Format::Notation),
+            Some("json") => Some(solder::apps::isolation::parse::Format::Json),
+            Some("edn") => Some(solder::apps::isolation::parse::Format::Edn),
             _ => None,
         };
         if let Some(format) = history {
@@ -168,7 +168,7 @@ fn mutated_program_files_do_not_crash() {
 /// ones: parsed, classified, saturation against the library's definitions.
 #[test]
 fn mutated_and_generated_histories_do_not_crash_or_disagree() {
-    use solder::isolation::parse::Format;
+    use solder::apps::isolation::parse::Format;
     let cases: usize = env_number("FUZZ_HISTORY_CASES", 120);
     let base: u64 = env_number("FUZZ_SEED", 0);
     let mut files = Vec::new();

@@ -46,7 +46,7 @@ mod common {
 
 use common::fuzzing::{self, CASE_LIMIT, DICTIONARY, PROGRAM_DICTIONARY, mutate};
 use common::random_problem::Rng;
-use solder::isolation::parse::Format;
+use solder::apps::isolation::parse::Format;
 
 /// Resident memory past which a case is a finding.
 const MEMORY_LIMIT: u64 = 1 << 30;

@@ -5,10 +5,10 @@
 use crate::common::binary;
 use binary::solder;
 
+use solder::apps::programs::explain::EdgeKind;
+use solder::apps::programs::{self, Completeness, Outcome, Query};
 use solder::check::{self, RootSource};
 use solder::diagnostic::{Errors, SourceMap};
-use solder::programs::explain::EdgeKind;
-use solder::programs::{self, Completeness, Outcome, Query};
 use solder::session::{CommandRun, RunOptions};
 
 fn load(text: &str) -> programs::AppModel {
@@ -100,7 +100,7 @@ fn every_example_meets_its_expectations() {
                 } else {
                     "no violation"
                 },
-                solder::render::programs::report_text(&report, &app)
+                solder::apps::programs::view::report_text(&report, &app)
             );
             match &report.outcome {
                 Outcome::Violation(v) => {
@@ -147,9 +147,9 @@ fn history_is_placed_at_its_level(
     level: &str,
     file: &std::path::Path,
 ) -> bool {
-    use solder::isolation::classify::{ClassifyOptions, Verdict, classify};
-    use solder::isolation::parse::{Format, parse_history};
-    let text = solder::render::programs::history_lines(v).join("\n");
+    use solder::apps::isolation::classify::{ClassifyOptions, Verdict, classify};
+    use solder::apps::isolation::parse::{Format, parse_history};
+    let text = solder::apps::programs::view::history_lines(v).join("\n");
     let mut sources = SourceMap::new();
     let id = sources.add("history", None, text.clone());
     let h = parse_history(id, &text, Format::Notation).unwrap_or_else(|e| {
@@ -352,7 +352,7 @@ fn dangerous_structures_make_si_complete_and_never_prove_less() {
             assert!(!off_query.dangerous_start());
             let off =
                 programs::check_level(&app, &off_query, &RunOptions::default(), None).unwrap();
-            let text = solder::render::programs::report_text(&on, &app);
+            let text = solder::apps::programs::view::report_text(&on, &app);
             assert!(
                 !complete(&off.outcome) || complete(&on.outcome),
                 "{name} {level}: off {:?}, on {:?}",
@@ -370,7 +370,7 @@ fn dangerous_structures_make_si_complete_and_never_prove_less() {
                     "{name} without dangerous structures: {:?}",
                     off.outcome
                 );
-                let json = solder::render::programs::report_json(&on, &app, None);
+                let json = solder::apps::programs::view::report_json(&on, &app, None);
                 assert_eq!(json["complete"], "chordless");
                 assert_eq!(json["dangerous_structures"], true);
             }

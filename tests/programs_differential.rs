@@ -13,8 +13,8 @@ use std::time::Instant;
 use crate::common::parallel::parallel;
 use crate::common::programs_brute::{self, LEVELS, Set, St};
 
+use solder::apps::programs::{self, Outcome, Query};
 use solder::diagnostic::SourceMap;
-use solder::programs::{self, Outcome, Query};
 use solder::session::RunOptions;
 
 const SEED: u64 = 0x9c0f_2e11_7a3b_5d01;

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use crate::common::binary::solder;
 
+use solder::apps::programs::{self, Outcome, Query};
 use solder::diagnostic::SourceMap;
-use solder::programs::{self, Outcome, Query};
 use solder::session::RunOptions;
 
 fn errors(text: &str) -> String {

@@ -1,9 +1,9 @@
 //! FOREACH over the rows a SELECT returned acts on every one of them, and the read-back
 //! (`programs::explain`) refuses a witness whose statements do anything else.
 
+use solder::apps::programs::{self, Outcome, Query};
 use solder::check::{self, RootSource};
 use solder::diagnostic::SourceMap;
-use solder::programs::{self, Outcome, Query};
 use solder::session::{CommandRun, RunOptions};
 
 fn load(text: &str) -> programs::AppModel {

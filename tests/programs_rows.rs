@@ -5,8 +5,8 @@
 //! cannot produce.
 
 use crate::programs_referee::{Exec, Model, Shape, allowed, cyclic, executions, graph};
+use solder::apps::programs::{self, Outcome, Query};
 use solder::diagnostic::SourceMap;
-use solder::programs::{self, Outcome, Query};
 use solder::session::RunOptions;
 
 fn load(text: &str) -> programs::AppModel {

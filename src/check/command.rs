@@ -3,12 +3,12 @@
 
 use std::collections::HashMap;
 
+use super::presentation::{FieldView, Presentation, SigView, XmlShape, XmlSig};
 use crate::diagnostic::{Diagnostic, Errors, Span};
 use crate::logic::{
     Atom, Bounds, CardCmp, Expr, Formula, IntAtoms, Problem, Relation, RelationKind, TupleSet,
     Universe, VarId,
 };
-use crate::render::{FieldView, Presentation, SigView};
 use crate::syntax::ast::{self, CommandKind};
 
 use super::elaborate::{ElabError, Elaborator, Env, SigCtx, Val};
@@ -1359,7 +1359,7 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
                     (None, parents.iter().map(|p| label_of(*p)).collect())
                 }
             };
-            crate::render::XmlSig {
+            XmlSig {
                 alloy_label: if sig.label.contains('/') {
                     sig.label.clone()
                 } else {
@@ -1385,7 +1385,7 @@ fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) -> Presentati
         sigs,
         fields,
         named_atoms: Vec::new(),
-        xml: crate::render::XmlShape {
+        xml: XmlShape {
             sigs: xml_sigs,
             field_types,
             bitwidth: 0,

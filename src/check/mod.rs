@@ -13,6 +13,7 @@ pub mod layout;
 pub mod loader;
 pub mod model;
 pub mod names;
+pub mod presentation;
 pub mod stdlib;
 pub mod types;
 

@@ -120,7 +120,7 @@ fn programs_candidates(args: &str, word: &str) -> Option<Vec<String>> {
     if current.contains(['/', '.']) {
         return None;
     }
-    let levels = crate::programs::model::LEVELS.iter().copied();
+    let levels = crate::apps::programs::model::LEVELS.iter().copied();
     let keywords = PROGRAMS_KEYWORDS.iter().copied();
     let last_keyword = done
         .iter()

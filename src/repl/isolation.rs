@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::isolation::classify::{self, ClassifyOptions};
-use crate::isolation::compare::{self, CompareOptions};
-use crate::isolation::history::History;
-use crate::isolation::levels;
+use crate::apps::isolation::classify::{self, ClassifyOptions};
+use crate::apps::isolation::compare::{self, CompareOptions};
+use crate::apps::isolation::history::History;
+use crate::apps::isolation::levels;
 use crate::render;
 
 use super::session::Session;
@@ -44,7 +44,7 @@ pub fn classify(session: &mut Session, arg: &str) {
         },
         [file] => {
             let path = PathBuf::from(file.trim_matches('"'));
-            match crate::isolation::parse::load_history(&mut session.sources, &path, None) {
+            match crate::apps::isolation::parse::load_history(&mut session.sources, &path, None) {
                 Ok(h) => h,
                 Err(e) => return session.report(&e.0),
             }
@@ -63,7 +63,7 @@ pub fn classify(session: &mut Session, arg: &str) {
     });
     match end {
         JobEnd::Done(Ok(results), _) => {
-            session.say(render::isolation::classify_text(&results).trim_end())
+            session.say(crate::apps::isolation::view::classify_text(&results).trim_end())
         }
         JobEnd::Done(Err(e), _) => session.report(&e.0),
         other => session.report_stopped(&other, ""),
@@ -156,7 +156,9 @@ pub fn compare(session: &mut Session, arg: &str) {
         .worker
         .run("comparing", stop, move || compare::compare(&chosen, &opts));
     match end {
-        JobEnd::Done(Ok(m), _) => session.say(render::isolation::compare_text(&m).trim_end()),
+        JobEnd::Done(Ok(m), _) => {
+            session.say(crate::apps::isolation::view::compare_text(&m).trim_end())
+        }
         JobEnd::Done(Err(e), _) => session.report(&e.0),
         other => session.report_stopped(&other, ""),
     }

@@ -7,10 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use crate::apps::programs::syntax::Expect;
+use crate::apps::programs::{self, AppModel, Query};
 use crate::diagnostic::{Errors, read_source};
-use crate::programs::syntax::Expect;
-use crate::programs::{self, AppModel, Query};
-use crate::render;
 
 use super::session::Session;
 use super::worker::JobEnd;
@@ -172,10 +171,10 @@ pub fn programs(session: &mut Session, arg: &str) {
                 }
                 let text = match (&report.outcome, &expect) {
                     (programs::Outcome::Violation(v), None) if args.history => {
-                        render::programs::history_lines(v).join("\n")
+                        crate::apps::programs::view::history_lines(v).join("\n")
                     }
-                    (_, None) => render::programs::report_text(&report, &app),
-                    (_, Some(e)) => render::programs::expectation_text(&report, e, &app),
+                    (_, None) => crate::apps::programs::view::report_text(&report, &app),
+                    (_, Some(e)) => crate::apps::programs::view::expectation_text(&report, e, &app),
                 };
                 session.say(text.trim_end());
             }
@@ -199,9 +198,9 @@ pub fn programs(session: &mut Session, arg: &str) {
 fn violation_history(
     sources: &mut crate::diagnostic::SourceMap,
     v: &programs::explain::Violation,
-) -> Result<crate::isolation::history::History, Errors> {
-    use crate::isolation::parse::{Format, parse_history};
-    let text = render::programs::history_lines(v).join("\n");
+) -> Result<crate::apps::isolation::history::History, Errors> {
+    use crate::apps::isolation::parse::{Format, parse_history};
+    let text = crate::apps::programs::view::history_lines(v).join("\n");
     let file = sources.add("violation", None, text.clone());
     parse_history(file, &text, Format::Notation)
 }

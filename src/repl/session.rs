@@ -12,9 +12,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use crate::apps::isolation::history::History;
 use crate::check::{self, Checked, RootSource};
 use crate::diagnostic::{Diagnostic, Errors, FileId, SourceMap, Span};
-use crate::isolation::history::History;
 use crate::logic::RelationKind;
 use crate::render;
 use crate::session::{CommandRun, RunOptions};

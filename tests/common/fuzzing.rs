@@ -504,8 +504,8 @@ pub fn save_failure(name: &str, text: &str) -> PathBuf {
 
 /// One mutated program file: load it and, when it loads, check one level at bound 2.
 pub fn run_program_case(text: &str, level: &str) -> Result<(), String> {
-    use solder::isolation::parse::{Format, parse_history};
-    use solder::programs::{self, Outcome as ProgramOutcome, Query};
+    use solder::apps::isolation::parse::{Format, parse_history};
+    use solder::apps::programs::{self, Outcome as ProgramOutcome, Query};
     let mut sources = SourceMap::new();
     let app = match programs::load(&mut sources, "fuzz.prog", text) {
         Ok(app) => app,
@@ -537,10 +537,10 @@ pub fn run_program_case(text: &str, level: &str) -> Result<(), String> {
             ));
         }
     };
-    let _ = solder::render::programs::report_text(&report, &app);
+    let _ = solder::apps::programs::view::report_text(&report, &app);
     if let ProgramOutcome::Violation(v) = &report.outcome {
         REACH.programs_violations.fetch_add(1, Ordering::Relaxed);
-        let history = solder::render::programs::history_lines(v).join("\n");
+        let history = solder::apps::programs::view::history_lines(v).join("\n");
         let file = sources.add("history", None, history.clone());
         parse_history(file, &history, Format::Notation).map_err(|e| {
             format!(
@@ -564,12 +564,12 @@ pub const HISTORY_LEVELS: &[&str] = &["RC", "RA", "CC", "SI", "SER", "CeroneSI",
 /// library's definitions, which must agree.
 pub fn run_history_case(
     text: &str,
-    format: solder::isolation::parse::Format,
+    format: solder::apps::isolation::parse::Format,
 ) -> Result<(), String> {
-    use solder::isolation::classify::{ClassifyOptions, Verdict, classify};
+    use solder::apps::isolation::classify::{ClassifyOptions, Verdict, classify};
     let mut sources = SourceMap::new();
     let file = sources.add("fuzz-history", None, text.to_string());
-    let h = match solder::isolation::parse::parse_history(file, text, format) {
+    let h = match solder::apps::isolation::parse::parse_history(file, text, format) {
         Ok(h) => h,
         Err(e) => return judge_load_errors(&sources, &e.0),
     };
@@ -595,8 +595,8 @@ pub fn run_history_case(
         })
     };
     let results = classified(HISTORY_LEVELS, true)?;
-    let _ = solder::render::isolation::classify_text(&results);
-    let _ = solder::render::isolation::classify_json(&results);
+    let _ = solder::apps::isolation::view::classify_text(&results);
+    let _ = solder::apps::isolation::view::classify_json(&results);
     if let Some(r) = results
         .iter()
         .find(|r| matches!(&r.verdict, Verdict::Unsolved(m) if m.contains("internal error")))

@@ -560,7 +560,7 @@ fn adya(d: &Derived, level: Adya) -> bool {
 
 /// Adya's relations under one version order, given as a sequence of every transaction
 /// (T0 first): `[so, wr, ww, rw]`, and whether `level` holds under that order. For
-/// naming the cycle behind a ✗ (`solder::isolation::dsg`).
+/// naming the cycle behind a ✗ (`solder::apps::isolation::dsg`).
 pub fn adya_under(h: &History, vo: &[usize], level: &str) -> (bool, [Vec<Vec<bool>>; 4]) {
     let d = Derived::new(h);
     let per_object: Vec<Vec<usize>> = (0..h.objects)

@@ -5,10 +5,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::programs::explain::{EdgeKind, Loc, Versions, Violation};
-use crate::programs::model::AppModel;
-use crate::programs::syntax::Expect;
-use crate::programs::{Completeness, Outcome, Report};
+use crate::apps::programs::explain::{EdgeKind, Loc, Versions, Violation};
+use crate::apps::programs::model::AppModel;
+use crate::apps::programs::syntax::Expect;
+use crate::apps::programs::{Completeness, Outcome, Report};
 
 /// `Saving[custid=Cust$0].bal`
 fn loc_name(v: &Violation, loc: &Loc) -> String {

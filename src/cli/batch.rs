@@ -46,7 +46,7 @@ pub struct Control {
     timeout: Option<Duration>,
     /// The solver's live counts (given through `SolveOptions::progress`), shown on a
     /// progress line when standard error is a terminal; `None` in pipes.
-    pub progress: Option<Arc<solder::solve::Progress>>,
+    pub progress: Option<Arc<crate::solve::Progress>>,
 }
 
 impl Control {
@@ -64,12 +64,12 @@ impl Control {
             sigterm,
             timeout,
             progress: std::io::IsTerminal::is_terminal(&std::io::stderr())
-                .then(|| Arc::new(solder::solve::Progress::default())),
+                .then(|| Arc::new(crate::solve::Progress::default())),
         }
     }
 
     /// Redraw the progress line: elapsed time, and CEGIS's counts once it has any.
-    fn show_progress(&self, progress: &solder::solve::Progress, started: Instant) {
+    fn show_progress(&self, progress: &crate::solve::Progress, started: Instant) {
         let candidates = progress.candidates.load(Ordering::Relaxed);
         let counterexamples = progress.counterexamples.load(Ordering::Relaxed);
         let cegis = if candidates > 0 {

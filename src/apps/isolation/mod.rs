@@ -13,3 +13,4 @@ pub mod history;
 pub mod levels;
 pub mod parse;
 pub mod saturation;
+pub mod view;

@@ -7,9 +7,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::apps::programs::model::{AppModel, Ty, ident};
+use crate::apps::programs::syntax::{CmpOp, Cond, Expr, SelectItem, Sql, Stmt};
 use crate::diagnostic::Errors;
-use crate::programs::model::{AppModel, Ty, ident};
-use crate::programs::syntax::{CmpOp, Cond, Expr, SelectItem, Sql, Stmt};
 use crate::session::CommandRun;
 
 use super::{InstanceView, Loc, Step, Versions, internal, relation};

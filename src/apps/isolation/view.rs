@@ -3,11 +3,11 @@
 
 use serde_json::{Value, json};
 
-use crate::isolation::classify::{LevelResult, Verdict};
-use crate::isolation::compare::{Cell, Matrix};
+use crate::apps::isolation::classify::{LevelResult, Verdict};
+use crate::apps::isolation::compare::{Cell, Matrix};
 
 fn mark(v: &Verdict) -> &'static str {
-    match (v, super::table::ascii()) {
+    match (v, crate::render::table::ascii()) {
         (Verdict::Holds(_), false) => "✓",
         (Verdict::Holds(_), true) => "yes",
         (Verdict::Fails(_), false) => "✗",
@@ -26,7 +26,7 @@ fn ms(d: std::time::Duration) -> String {
 /// The classification as a table (framework, level, verdict, witness or reason in
 /// brief, time) and, below it, each ✗'s minimal violating sub-history.
 pub fn classify_text(results: &[LevelResult]) -> String {
-    let mut table = super::table::styled_table(
+    let mut table = crate::render::table::styled_table(
         ["framework", "level", "", "witness / reason", "time"]
             .map(String::from)
             .to_vec(),
@@ -187,7 +187,7 @@ pub fn compare_text(m: &Matrix) -> String {
     let n = m.levels.len();
     let mut header = vec![String::new()];
     header.extend(m.levels.iter().cloned());
-    let mut table = super::table::styled_table(header);
+    let mut table = crate::render::table::styled_table(header);
     // Separating histories are numbered in the matrix and listed below it.
     let mut numbered: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
     for a in 0..n {
@@ -196,7 +196,7 @@ pub fn compare_text(m: &Matrix) -> String {
             row.push(match &m.cells[a][b] {
                 Cell::Same => "=".into(),
                 Cell::Implies => {
-                    if super::table::ascii() {
+                    if crate::render::table::ascii() {
                         "=>".into()
                     } else {
                         "⇒".into()
@@ -213,7 +213,15 @@ pub fn compare_text(m: &Matrix) -> String {
                             numbered.len() - 1
                         }
                     };
-                    format!("{}{}", if super::table::ascii() { "x" } else { "✗" }, k + 1)
+                    format!(
+                        "{}{}",
+                        if crate::render::table::ascii() {
+                            "x"
+                        } else {
+                            "✗"
+                        },
+                        k + 1
+                    )
                 }
                 Cell::Undecided => "?".into(),
             });

@@ -23,6 +23,7 @@
 pub mod explain;
 pub mod model;
 pub mod syntax;
+pub mod view;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,0 +1,180 @@
+//! `solder programs FILE`: an application's transaction programs against consistency
+//! models.
+
+use super::options::SolverArgs;
+use super::stopped_before_anything;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use super::batch::{Control, exit};
+
+use clap::Args;
+
+use crate::diagnostic::{Diagnostic, Errors, SourceMap};
+
+pub(super) const PROGRAMS_HELP: &str = "The program file declares tables, programs of SQL statements and `expect` lines; see the README (\"Programs under weak isolation\"). Without --level, every `expect` of the file is checked.\n\nExit codes:\n  0  serializable: no violation (up to the bound; at every length with --complete), or every `expect` met\n  1  a violation found, or an `expect` contradicted\n  2  a diagnostic: the program file or the command line cannot be used\n  3  unknown: a --timeout was reached, or no violation up to the bound where every length was asked (--complete, `expect … no violation`) or a violation was expected\nWhen several apply, the lower row loses: 2 over 1 over 3.";
+
+#[derive(Args)]
+pub(super) struct ProgramsArgs {
+    /// The program file.
+    pub(super) file: PathBuf,
+    /// Consistency models to check (comma-separated): RA, CC, PC, PSI, SI, SER, or a
+    /// `level` the file defines. Without it, the file's `expect` lines are checked.
+    #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
+    pub(super) level: Vec<String>,
+    /// Transaction instances per execution searched: executions of 2 to K instances
+    /// (the cycle found may pass through fewer of them; with --abstract-rows, cycles
+    /// through up to K instances in executions of any size).
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    pub(super) cycle: usize,
+    /// When no cycle is found, also try to show that none exists at any length.
+    #[arg(long)]
+    pub(super) complete: bool,
+    /// Records per table and values per domain [default: the cycle bound].
+    #[arg(long, value_name = "N")]
+    pub(super) records: Option<usize>,
+    /// Abstract rows: a statement may select records its snapshot lacks, and MIN/MAX
+    /// over a table with INSERT or DELETE any candidate. The bounded search then finds
+    /// every cycle of length ≤ K inside executions of any size, at the price of
+    /// violations the programs cannot produce. By default rows are exact: what each
+    /// snapshot holds, searched in executions of up to K instances.
+    #[arg(long)]
+    pub(super) abstract_rows: bool,
+    /// With --complete under SI or SER: search every chordless path, not only those
+    /// that start with two anti-dependencies between concurrent instances (the
+    /// "dangerous structure" every cycle under SI has). Proves less; for comparison.
+    #[arg(long)]
+    pub(super) no_dangerous_structures: bool,
+    /// Leave out of the completeness checks' abstraction the facts that a queue's MIN
+    /// and counter imply (a table read by MIN over a group whose keys come from a
+    /// counter). Proves less; for comparison.
+    #[arg(long)]
+    pub(super) no_queue_facts: bool,
+    /// Print the solder model (with the commands for the first level) and stop.
+    #[arg(long)]
+    pub(super) emit_model: bool,
+    /// Print a JSON array, one object per level or expectation, instead of text.
+    #[arg(long, conflicts_with = "emit_model")]
+    pub(super) json: bool,
+    /// Print only the violation's execution, as a history in the notation `solder
+    /// classify` reads (`… --emit-history | solder classify -`); needs one --level.
+    #[arg(long, conflicts_with_all = ["emit_model", "json"])]
+    pub(super) emit_history: bool,
+    /// Levels checked at once [default: the machine's cores]; the output keeps their
+    /// order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) threads: Option<u64>,
+    #[command(flatten)]
+    pub(super) solver: SolverArgs,
+}
+
+pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<ExitCode, Errors> {
+    use crate::apps::programs;
+    // `read_source`'s message names the file already.
+    let text = crate::diagnostic::read_source(&args.file)
+        .map_err(|message| Errors::from(Diagnostic::global(message)))?;
+    let app = programs::load(sources, &args.file.display().to_string(), &text)?;
+    let timeout = args.solver.timeout.map(Duration::from_secs_f64);
+    let mut opts = args.solver.options();
+    // SIGINT/SIGTERM: the levels not yet checked come back undecided; what was checked
+    // has been printed as it came.
+    let control = Control::new(None);
+    opts.solve.stop = Some(control.stop.clone());
+    // Either the chosen levels, or the file's expectations.
+    let queries = programs::queries(
+        &app,
+        &args.level,
+        &programs::Settings {
+            cycle: args.cycle,
+            records: args.records,
+            complete: args.complete,
+            abstract_rows: args.abstract_rows,
+            dangerous_structures: !args.no_dangerous_structures,
+            queue_facts: !args.no_queue_facts,
+            max_vars: opts.max_vars,
+        },
+    )?;
+    if args.emit_model {
+        print!("{}", programs::model_with_commands(&app, &queries[0].0));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.emit_history && args.level.len() != 1 {
+        return Err(Errors::from(Diagnostic::global(
+            "--emit-history prints one execution: name exactly one --level",
+        )));
+    }
+    let mut answers = Vec::new();
+    let mut reports = Vec::new();
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let levels: Vec<programs::Query> = queries.iter().map(|(q, _)| q.clone()).collect();
+    let mut failure = None;
+    let (_, signalled) = control.guard(
+        Instant::now(),
+        || {
+            programs::check_levels(&app, &levels, &opts, timeout, threads, |i, answer| {
+                let expect = &queries[i].1;
+                let report = match answer {
+                    Ok(r) => r,
+                    Err(e) => {
+                        failure = Some(e);
+                        return false;
+                    }
+                };
+                if args.json {
+                    reports.push(crate::apps::programs::view::report_json(
+                        &report,
+                        &app,
+                        expect.as_ref(),
+                    ));
+                } else if args.emit_history {
+                    // The history alone, so that it can be piped; what was found goes to
+                    // standard error.
+                    match &report.outcome {
+                        programs::Outcome::Violation(v) => {
+                            for line in crate::apps::programs::view::history_lines(v) {
+                                println!("{line}");
+                            }
+                        }
+                        _ => eprint!(
+                            "{}",
+                            crate::apps::programs::view::report_text(&report, &app)
+                        ),
+                    }
+                } else {
+                    match expect {
+                        None => print!(
+                            "{}",
+                            crate::apps::programs::view::report_text(&report, &app)
+                        ),
+                        Some(e) => {
+                            print!(
+                                "{}",
+                                crate::apps::programs::view::expectation_text(&report, e, &app)
+                            )
+                        }
+                    }
+                }
+                answers.push(report.answer(expect.as_ref()));
+                true
+            })
+        },
+        |reason| stopped_before_anything("programs", reason),
+    );
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if args.json {
+        println!("{}", serde_json::Value::Array(reports));
+    }
+    let code = programs::exit_code(&answers);
+    // Stopped by a signal: what was checked has been shown; say nothing is proven.
+    Ok(ExitCode::from(if signalled.is_some() && code == exit::OK {
+        exit::STOPPED
+    } else {
+        code
+    }))
+}
