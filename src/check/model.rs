@@ -8,9 +8,6 @@ use std::sync::Arc;
 use crate::diagnostic::{Diagnostic, FileId, Span};
 use crate::syntax::ast;
 
-use super::names::Item;
-use super::types::Type;
-
 macro_rules! id_type {
     ($name:ident) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -341,5 +338,104 @@ impl Model {
         (0..self.sigs.len() as u32)
             .map(SigId)
             .filter(|s| self.sig(*s).kind == SigKind::Top)
+    }
+}
+
+/// Something a name can denote at module level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Sig(SigId),
+    Field(FieldId),
+    Func(FuncId),
+    Macro(usize),
+    Assert(usize),
+}
+
+/// Alloy's relation type: a union of products of prim sigs (see `types.rs` for the
+/// operations over the sig hierarchy).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Type {
+    pub arity: usize,
+    /// The union's members; empty means the empty type of this arity.
+    pub products: Vec<Vec<SigId>>,
+}
+
+impl Type {
+    pub fn empty(arity: usize) -> Type {
+        Type {
+            arity,
+            products: Vec::new(),
+        }
+    }
+
+    pub fn of_sig(s: SigId) -> Type {
+        if s == NONE {
+            return Type::empty(1);
+        }
+        Type {
+            arity: 1,
+            products: vec![vec![s]],
+        }
+    }
+
+    pub fn univ(arity: usize) -> Type {
+        Type {
+            arity,
+            products: vec![vec![UNIV; arity]],
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.products.is_empty()
+    }
+
+    /// Adds a product unless it is a member already.
+    pub(super) fn push(&mut self, p: Vec<SigId>) {
+        if !self.products.contains(&p) {
+            self.products.push(p);
+        }
+    }
+
+    pub fn union(&self, other: &Type) -> Type {
+        let mut t = self.clone();
+        for p in &other.products {
+            t.push(p.clone());
+        }
+        t
+    }
+
+    pub fn product(&self, other: &Type) -> Type {
+        let mut t = Type::empty(self.arity + other.arity);
+        for a in &self.products {
+            for b in &other.products {
+                t.push(a.iter().chain(b).copied().collect());
+            }
+        }
+        t
+    }
+
+    pub fn transpose(&self) -> Type {
+        let mut t = Type::empty(self.arity);
+        for p in &self.products {
+            t.push(p.iter().rev().copied().collect());
+        }
+        t
+    }
+
+    /// Columns after the first (for the type of `x.f` given the type of `f`).
+    pub fn first_column(&self) -> Type {
+        let mut t = Type::empty(1);
+        for p in &self.products {
+            t.push(vec![p[0]]);
+        }
+        t
+    }
+
+    pub fn last_column(&self) -> Type {
+        let mut t = Type::empty(1);
+        for p in &self.products {
+            t.push(vec![p[p.len() - 1]]);
+        }
+        t
     }
 }

@@ -2,15 +2,8 @@
 
 use super::model::*;
 
-/// Something a name can denote at module level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Item {
-    Sig(SigId),
-    Field(FieldId),
-    Func(FuncId),
-    Macro(usize),
-    Assert(usize),
-}
+// An entry of the model's name index, so part of the model's data.
+pub use super::model::Item;
 
 /// `m` and every module reachable through opens: `m`'s own private opens count, deeper
 /// private opens do not.

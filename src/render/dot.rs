@@ -11,7 +11,8 @@ use crate::instance::Instance;
 use crate::instance::evaluate::eval_expr;
 use crate::logic::{Atom, TupleSet};
 use crate::render::Presentation;
-use crate::render::names::{atom_name, atom_names, named_tuples};
+use crate::render::atoms::{atom_name, named_tuples};
+use crate::render::names::atom_names;
 
 pub fn instance_dot(p: &Presentation, inst: &Instance, skolems: &[(String, TupleSet)]) -> String {
     let names = atom_names(p, inst);

@@ -23,7 +23,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::names::{alloy_atom_names, atom_name, value_or_empty};
+use super::atoms::{alloy_atom_names, atom_name, value_or_empty};
 use super::{FieldView, Presentation, SigView};
 use crate::instance::Instance;
 use crate::logic::{Atom, TupleSet};
@@ -262,7 +262,7 @@ impl HistoryView {
             }
         }
         out.push('\n');
-        out.push_str(&super::table::render_some(&sigs, &fields, inst, &names));
+        out.push_str(&super::grid::render_some(&sigs, &fields, inst, &names));
         out.push('\n');
     }
 

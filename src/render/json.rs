@@ -3,7 +3,8 @@
 use serde_json::{Map, Value};
 
 use super::Presentation;
-use super::names::{atom_names, named_tuples, value_or_empty};
+use super::atoms::{named_tuples, value_or_empty};
+use super::names::atom_names;
 use crate::instance::Instance;
 use crate::logic::TupleSet;
 

@@ -1,7 +1,9 @@
 //! Instances as text: tables, the history view, JSON, DOT and Alloy's XML, and the
 //! naming of atoms they share. Knows the engine's instances, not any app's types.
 
+pub mod atoms;
 pub mod dot;
+pub mod grid;
 pub mod history;
 pub mod json;
 pub mod names;

@@ -10,7 +10,8 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 use super::Presentation;
-use super::names::{atom_names, named_tuples, value_or_empty};
+use super::atoms::{named_tuples, value_or_empty};
+use super::names::atom_names;
 use crate::instance::Instance;
 use crate::logic::{Atom, TupleSet};
 

@@ -7,8 +7,8 @@ use edn_format::{Keyword, Value};
 
 use crate::diagnostic::{Diagnostic, Errors, FileId, Span};
 
+use super::builder::Builder;
 use super::history::{History, Op, OpKind, Txn};
-use super::parse::Builder;
 
 fn key(name: &str) -> Value {
     Value::Keyword(Keyword::from_name(name))

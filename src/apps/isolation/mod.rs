@@ -5,6 +5,7 @@
 //! definitions through the ordinary pipeline; this module builds the models and reads
 //! the answers.
 
+pub mod builder;
 pub mod classify;
 pub mod compare;
 pub mod dsg;
