@@ -304,6 +304,42 @@ fn a_long_batch_solve_shows_progress_on_a_terminal() {
     assert_eq!(p.wait().unwrap().code(), Some(0));
 }
 
+/// Enter pressed during a long batch solve is not echoed either: the progress line is
+/// redrawn in place, with no stale `solving…` line above it; SIGINT (Ctrl-C) then stops
+/// the run with exit code 3, and the terminal echoes again afterwards.
+#[test]
+fn enter_during_a_batch_solve_leaves_no_stale_progress_line() {
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("solder-pty-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let model = dir.join("pigeons.als");
+    let text = format!("{}\n{HARD_RUN}\n", PIGEONS[..3].join("\n"));
+    std::fs::write(&model, text).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_solder"));
+    cmd.arg("run")
+        .arg(&model)
+        .args(["--symmetry", "0", "--solver", "cadical"])
+        .env("TERM", "xterm");
+    let mut p = Pty::spawn(cmd, Duration::from_secs(20)).expect("starts");
+    p.exp_string("(Ctrl-C stops)").expect("a progress line");
+    p.send("\r").unwrap();
+    let mut solving = p
+        .exp_string("(Ctrl-C stops)")
+        .expect("progress after Enter");
+    solving += &p.exp_string("(Ctrl-C stops)").expect("and again");
+    assert!(
+        !solving.contains('\n'),
+        "a stale progress line: {solving:?}"
+    );
+    assert!(!p.echoes(), "echo is off while the progress line is shown");
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted").expect("stopped");
+    p.exp_eof().expect("ends");
+    assert!(p.echoes(), "the terminal echoes again");
+    assert_eq!(p.wait().unwrap().code(), Some(3));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Diagnostics are coloured on a terminal, unless NO_COLOR is set or `--color never`;
 /// `--color always` colours them in a pipe too.
 #[test]

@@ -115,6 +115,7 @@ impl Control {
         }
         let step_started = Instant::now();
         let mut drawn: Option<Instant> = None;
+        let mut echo_off: Option<EchoOff> = None;
         std::thread::scope(|s| {
             let handle = s.spawn(work);
             let mut asked: Option<(StopReason, Instant)> = None;
@@ -124,6 +125,9 @@ impl Control {
                     && drawn.is_none_or(|t| t.elapsed() >= REDRAW)
                     && !handle.is_finished()
                 {
+                    if drawn.is_none() {
+                        echo_off = EchoOff::on_terminal();
+                    }
                     self.show_progress(p, started);
                     drawn = Some(Instant::now());
                 }
@@ -131,6 +135,7 @@ impl Control {
                     if drawn.is_some() {
                         eprint!("\r\x1b[2K");
                     }
+                    drop(echo_off.take());
                     let result = match handle.join() {
                         Ok(r) => r,
                         Err(panic) => std::panic::resume_unwind(panic),
@@ -156,6 +161,7 @@ impl Control {
                             if drawn.is_some() {
                                 eprint!("\r\x1b[2K");
                             }
+                            drop(echo_off.take());
                             // The worker thread ends with the process.
                             std::process::exit(give_up(reason).into());
                         }
@@ -165,6 +171,37 @@ impl Control {
                 std::thread::sleep(POLL);
             }
         })
+    }
+}
+
+/// The terminal's echo, off while a progress line is shown: a key pressed during a solve
+/// (Enter, say) would otherwise move the cursor off the line that `\r` redraws and leave
+/// a stale `solving…` line behind. Restored when dropped. What was typed stays queued for
+/// whatever reads the terminal next, as without this.
+struct EchoOff {
+    saved: nix::sys::termios::Termios,
+}
+
+impl EchoOff {
+    /// `None` when standard input is not a terminal (nothing is echoed then).
+    fn on_terminal() -> Option<EchoOff> {
+        use nix::sys::termios::{LocalFlags, SetArg, tcgetattr, tcsetattr};
+        let stdin = std::io::stdin();
+        if !std::io::IsTerminal::is_terminal(&stdin) {
+            return None;
+        }
+        let saved = tcgetattr(&stdin).ok()?;
+        let mut quiet = saved.clone();
+        quiet.local_flags.remove(LocalFlags::ECHO);
+        tcsetattr(&stdin, SetArg::TCSANOW, &quiet).ok()?;
+        Some(EchoOff { saved })
+    }
+}
+
+impl Drop for EchoOff {
+    fn drop(&mut self) {
+        use nix::sys::termios::{SetArg, tcsetattr};
+        let _ = tcsetattr(std::io::stdin(), SetArg::TCSANOW, &self.saved);
     }
 }
 

@@ -95,6 +95,14 @@ impl Pty {
     }
 
     /// Type `text` in one write.
+    /// Whether the terminal echoes what is typed (its settings outlive the child).
+    #[allow(dead_code)]
+    pub fn echoes(&self) -> bool {
+        nix::sys::termios::tcgetattr(&self.input)
+            .map(|t| t.local_flags.contains(nix::sys::termios::LocalFlags::ECHO))
+            .unwrap_or(false)
+    }
+
     pub fn send(&mut self, text: &str) -> std::io::Result<()> {
         self.input.write_all(text.as_bytes())?;
         self.input.flush()
