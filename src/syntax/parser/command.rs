@@ -1,0 +1,187 @@
+//! Commands (`run`, `check`) and their scopes.
+
+use chumsky::prelude::*;
+
+use crate::diagnostic::Span;
+use crate::syntax::ast::*;
+use crate::syntax::lexer::Tok;
+
+use super::{Grammar, P, TokSpan, to_tok_span};
+
+impl<'a> Grammar<'a> {
+    pub(super) fn command(&self, repl: bool) -> P<'a, Paragraph> {
+        let file = self.file;
+        let sp = move |s: TokSpan| Span::new(file, s.start, s.end);
+        let label = select! {
+            Tok::Label(x) = e => Ident { name: x.to_string(), span: sp(e.span()) }
+        }
+        .validate(|name, _, emitter| {
+            if name.name.contains('$') {
+                emitter.emit(Rich::custom(
+                    to_tok_span(name.span),
+                    format!(
+                        "syntax error: the declared name `{}` cannot contain `$`",
+                        name.name
+                    ),
+                ));
+            }
+            name
+        });
+        let kind = choice((
+            just(Tok::Run).to(CommandKind::Run),
+            just(Tok::Check).to(CommandKind::Check),
+        ));
+        let named_block = self
+            .declared
+            .clone()
+            .or_not()
+            .then(self.block.clone())
+            .map(|(name, block)| CommandTarget::Block(name, block));
+        let target: P<'a, CommandTarget> = if repl {
+            // A formula up to `for`/`expect`/the end; a bare name is a pred or assertion.
+            let formula = self.expr.clone().map(|e| match e.kind {
+                ExprKind::Name(q) => CommandTarget::Name(q),
+                kind => {
+                    let span = e.span;
+                    CommandTarget::Block(
+                        None,
+                        Block {
+                            exprs: vec![Expr::new(kind, span)],
+                            span,
+                        },
+                    )
+                }
+            });
+            choice((named_block, formula)).boxed()
+        } else {
+            choice((named_block, self.qname.clone().map(CommandTarget::Name))).boxed()
+        };
+
+        // Scope counts are non-negative; ranges (`1..5`, `1..`, `1:2`) are temporal.
+        let count = self
+            .number
+            .clone()
+            .then(
+                choice((just(Tok::DotDot), just(Tok::Colon)))
+                    .then(self.number.clone().or_not())
+                    .map_with(|_, e| e.span())
+                    .or_not(),
+            )
+            .validate(move |((n, span), range), _, emitter| {
+                if let Some(range) = range {
+                    emitter.emit(Rich::custom(
+                        TokSpan::from(span.start..range.end),
+                        "syntax error: scope ranges are not supported (they bound temporal `steps`)",
+                    ));
+                }
+                match u32::try_from(n) {
+                    Ok(n) => (n, sp(span)),
+                    Err(_) => {
+                        emitter.emit(Rich::custom(
+                            span,
+                            "syntax error: a scope or `expect` value cannot be negative",
+                        ));
+                        (0, sp(span))
+                    }
+                }
+            })
+            .boxed();
+        let builtin_target = |tok: Tok<'a>, name: &'static str| {
+            just(tok).map_with(move |_, e| QualName {
+                parts: vec![name.to_string()],
+                span: sp(e.span()),
+            })
+        };
+        let scope_target = choice((
+            self.qname.clone(),
+            builtin_target(Tok::IntKw, "int"),
+            builtin_target(Tok::IntSig, "Int"),
+            builtin_target(Tok::Seq, "seq"),
+            builtin_target(Tok::StringSig, "String"),
+            builtin_target(Tok::Univ, "univ"),
+            builtin_target(Tok::NoneKw, "none"),
+        ));
+        let type_scope = just(Tok::Exactly)
+            .or_not()
+            .then(count.clone())
+            .then(scope_target)
+            .map_with(move |((exactly, (count, _)), target), e| TypeScope {
+                exactly: exactly.is_some(),
+                count,
+                target,
+                span: sp(e.span()),
+            });
+        let type_scopes = type_scope
+            .separated_by(just(Tok::Comma))
+            .at_least(1)
+            .collect::<Vec<_>>()
+            .boxed();
+        let scope = just(Tok::For)
+            .ignore_then(choice((
+                type_scopes.clone().map(|types| (None, types)),
+                count
+                    .clone()
+                    .then(just(Tok::But).ignore_then(type_scopes).or_not())
+                    .map(|(overall, types)| (Some(overall), types.unwrap_or_default())),
+            )))
+            .validate(
+                move |(overall, types): (Option<(u32, Span)>, Vec<TypeScope>), e, emitter| {
+                    check_special_scopes(&types, emitter);
+                    Scope {
+                        overall,
+                        types,
+                        span: sp(e.span()),
+                    }
+                },
+            );
+        let expect = just(Tok::Expect).ignore_then(count);
+
+        label
+            .or_not()
+            .then(kind)
+            .then(target)
+            .then(scope.or_not())
+            .then(expect.or_not())
+            .map_with(move |((((label, kind), target), scope), expect), e| {
+                Paragraph::Command(Command {
+                    label,
+                    kind,
+                    target,
+                    scope,
+                    expect,
+                    span: sp(e.span()),
+                })
+            })
+            .boxed()
+    }
+}
+
+/// The bitwidth (`int`/`Int`) and sequence length (`seq`) are not sigs: they are given
+/// at most once and never `exactly`.
+fn check_special_scopes<'a>(
+    types: &[TypeScope],
+    emitter: &mut chumsky::input::Emitter<Rich<'a, Tok<'a>, TokSpan>>,
+) {
+    let mut seen_bitwidth = false;
+    let mut seen_seq = false;
+    for t in types {
+        let (what, seen) = match t.target.parts.as_slice() {
+            [name] if name == "int" || name == "Int" => ("the bitwidth", &mut seen_bitwidth),
+            [name] if name == "seq" => ("the maximum sequence length", &mut seen_seq),
+            _ => continue,
+        };
+        if t.exactly {
+            emitter.emit(Rich::custom(
+                to_tok_span(t.span),
+                format!("syntax error: {what} cannot be `exactly`"),
+            ));
+        }
+        if *seen {
+            emitter.emit(Rich::custom(
+                to_tok_span(t.span),
+                format!("syntax error: {what} cannot be specified more than once"),
+            ));
+        }
+        *seen = true;
+    }
+}
