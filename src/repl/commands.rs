@@ -10,7 +10,8 @@ use crate::solve::BackendKind;
 use crate::syntax::ReplItem;
 use crate::syntax::ast::{Paragraph, SigParent};
 
-use super::session::{Flow, Session, normalize, plural};
+use super::definitions::normalize;
+use super::session::{Flow, Session, plural};
 
 /// One REPL command: its name, arguments and one-line description.
 pub struct CommandInfo {
@@ -596,7 +597,7 @@ fn stats(session: &mut Session) {
     let text = format!(
         "{}: {}",
         last.command.text.lines().next().unwrap_or(""),
-        super::session::stats_body(last)
+        super::runs::stats_body(last)
     );
     session.say(text);
 }

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use crate::session::{CoreAnswer, core_diagnostics, unsat_core};
 
-use super::session::{Session, fmt_duration};
+use super::runs::fmt_duration;
+use super::session::Session;
 use super::worker::JobEnd;
 
 pub fn core(session: &mut Session) {

@@ -15,7 +15,9 @@ use crate::syntax::ast::{self, QualName, Scope, TypeScope};
 
 use crate::diagnostic::SourceMap;
 
-use super::session::{LastRun, Session, SessionCommand, command_text, fmt_duration};
+use super::definitions::{SessionCommand, command_text};
+use super::runs::fmt_duration;
+use super::session::{LastRun, Session};
 use super::worker::JobEnd;
 
 /// A sig whose scope minimization lowers.

@@ -1,12 +1,20 @@
 //! The interactive REPL: `solder`, `solder FILE`, `solder repl [FILE...]`.
 //!
-//! - `session`: the state (definitions, kept commands, the last run) and what typed
-//!   Alloy does to it; every change is re-checked, and a failing input changes nothing.
+//! From the bottom up (each file uses only those above it in this list):
+//!
+//! - `worker`: solves run on a worker thread that Ctrl-C or the timeout abandons.
+//! - `definitions`: the inputs, their definitions and kept commands, folded in order.
+//! - `session`: the state (definitions, kept commands, the last run) and the services
+//!   every command uses: output, checking the session module (every change is
+//!   re-checked, and a failing input changes nothing).
+//! - `runs`: solving on the worker, the verdict and instance after a solve, `next`.
 //! - `pending`: definitions that use names defined later wait for them, so that a pasted
 //!   model loads like a file.
+//! - `files`: `load`, `reload` and `save`.
 //! - `commands`: the REPL's own commands and their help; `eval`, `minimize`, `core`,
 //!   `isolation` (`classify`, `compare`), `programs`: the bigger ones.
-//! - `worker`: solves run on a worker thread that Ctrl-C or the timeout abandons.
+//! - `dispatch`: what an entered line does: a REPL command, or Alloy paragraphs and
+//!   commands (the commands depend on the session, not the other way round).
 //! - `complete`: the line editor's completion, hints and multi-line input.
 //! - `script`: reading inputs line by line when standard input is not a terminal.
 //!
@@ -16,12 +24,15 @@
 pub mod commands;
 pub mod complete;
 mod core;
-
+mod definitions;
+mod dispatch;
 mod eval;
+mod files;
 mod isolation;
 mod minimize;
 mod pending;
 pub(crate) mod programs;
+mod runs;
 pub mod script;
 pub mod session;
 pub mod worker;

@@ -19,7 +19,8 @@ use std::sync::Arc;
 use crate::check::Checked;
 use crate::diagnostic::{Diagnostic, FileId};
 
-use super::session::{Folded, Input, Session, plural};
+use super::definitions::{Folded, Input};
+use super::session::{Session, plural};
 
 /// What became of a typed input's definitions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,7 +201,7 @@ impl Session {
         if let Some(input) = input {
             notes.extend(state.apply(&input, &self.sources));
             files.extend(input.file);
-            files.extend(input.items.iter().map(super::session::item_file));
+            files.extend(input.items.iter().map(super::definitions::item_file));
             self.inputs.push(input);
         }
         self.state = self.candidate(false, None);
