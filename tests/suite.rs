@@ -30,6 +30,7 @@ mod int_ops;
 mod integers;
 mod isolation_brute;
 mod isolation_examples;
+mod layers;
 mod nesting;
 mod parse_corpus;
 mod programs;
