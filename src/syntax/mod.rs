@@ -8,6 +8,8 @@
 pub mod ast;
 pub mod lexer;
 pub mod parser;
+pub mod rewrite;
+pub mod tokens;
 
 #[cfg(test)]
 mod tests;
