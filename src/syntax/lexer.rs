@@ -2,7 +2,7 @@
 //! tokens then go through Alloy's CompFilter rewrites (`rewrite.rs`).
 //!
 //! The parser never sees raw text: everything context-sensitive about Alloy's tokens is
-//! settled here, so that the grammar in `parser.rs` is context-free.
+//! settled here and in `rewrite.rs`, so that the grammar in `parser/` is context-free.
 
 use logos::{FilterResult, Lexer, Logos};
 
