@@ -831,8 +831,9 @@ fn interrupted_workflow(
     )
 }
 
-/// A serial history of 150 transactions over 20 keys: every level holds, and deciding
-/// them all takes several seconds.
+/// A serial history of 300 transactions over 20 keys: every level holds, and deciding
+/// them all (with `--max-txns 0`) takes well over the 4 s before the signal even on an
+/// idle machine (150 took 2.6 s there, and finished first).
 fn long_history() -> std::path::PathBuf {
     let mut text = String::new();
     let mut state: u64 = 5;
@@ -843,7 +844,7 @@ fn long_history() -> std::path::PathBuf {
         (state >> 33) % n
     };
     let (mut store, mut next) = ([0u64; 20], [1u64; 20]);
-    for t in 1..=150 {
+    for t in 1..=300 {
         let (a, b) = (below(20) as usize, below(20) as usize);
         text.push_str(&format!("T{t}: r(k{a},{}) r(k{b},{})", store[a], store[b]));
         store[a] = next[a];
@@ -857,7 +858,7 @@ fn long_history() -> std::path::PathBuf {
 fn signals_stop_classify_compare_and_programs_with_what_was_decided() {
     let history = long_history();
     let (code, out, took) = interrupted_workflow(
-        &["classify", history.to_str().unwrap()],
+        &["classify", history.to_str().unwrap(), "--max-txns", "0"],
         "INT",
         std::time::Duration::from_millis(4000),
     );
