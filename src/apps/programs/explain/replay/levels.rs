@@ -1,0 +1,72 @@
+//! A library level's axioms checked on the execution read back.
+
+use std::collections::BTreeSet;
+
+use crate::apps::programs::explain::{InstanceView, Loc};
+
+/// Whether the execution breaks the axioms of a library level, with the writes read
+/// back (a level of the program file is checked by the solver's own re-check only).
+pub fn level_broken(pred: &str, views: &[InstanceView], vis: &[(usize, usize)]) -> Option<String> {
+    let n = views.len();
+    let visible: BTreeSet<(usize, usize)> = vis.iter().copied().collect();
+    let writes: Vec<BTreeSet<&Loc>> = views
+        .iter()
+        .map(|v| v.steps.iter().flat_map(|s| &s.writes).collect())
+        .collect();
+    let causal = || {
+        vis.iter().find_map(|&(a, b)| {
+            (0..n)
+                .find(|&c| visible.contains(&(b, c)) && !visible.contains(&(a, c)))
+                .map(|c| {
+                    format!(
+                        "T{} sees T{} and T{} sees T{}, but T{} does not see T{}",
+                        b + 1,
+                        a + 1,
+                        c + 1,
+                        b + 1,
+                        c + 1,
+                        a + 1
+                    )
+                })
+        })
+    };
+    let prefix = || {
+        vis.iter().find_map(|&(b, c)| {
+            (0..b).find(|&a| !visible.contains(&(a, c))).map(|a| {
+                format!(
+                    "T{} sees T{} but not T{}, which is before it",
+                    c + 1,
+                    b + 1,
+                    a + 1
+                )
+            })
+        })
+    };
+    let conflicts_seen = || {
+        (0..n).find_map(|a| {
+            (a + 1..n).find_map(|b| {
+                (!writes[a].is_disjoint(&writes[b]) && !visible.contains(&(a, b))).then(|| {
+                    format!(
+                        "T{} and T{} write a common location, but T{} does not see T{}",
+                        a + 1,
+                        b + 1,
+                        b + 1,
+                        a + 1
+                    )
+                })
+            })
+        })
+    };
+    match pred {
+        "ExecCC" => causal(),
+        "ExecPC" => prefix(),
+        "ExecPSI" => causal().or_else(conflicts_seen),
+        "ExecSI" => prefix().or_else(conflicts_seen),
+        "ExecSER" => (0..n).find_map(|a| {
+            (a + 1..n)
+                .find(|&b| !visible.contains(&(a, b)))
+                .map(|b| format!("T{} does not see T{}", b + 1, a + 1))
+        }),
+        _ => None,
+    }
+}
