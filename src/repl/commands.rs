@@ -630,8 +630,8 @@ fn defs(session: &mut Session) {
             lines.push(line);
         }
     };
-    for d in &session.state.defs {
-        match &d.item {
+    for d in session.state.defs() {
+        match &*d.item {
             ReplItem::Open(o) => {
                 let mut line = snippet(o.span);
                 if let Some(names) = opened_names(session, o) {

@@ -2,7 +2,9 @@
 //! kept commands, and those folded in order into the session's state, with the model text
 //! `save` writes for them. Nothing here checks or runs anything.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::diagnostic::{FileId, SourceMap, Span};
 use crate::syntax::ReplItem;
@@ -13,7 +15,7 @@ pub const ALLOY_DEFAULT_SCOPE: u32 = 3;
 
 /// What a definition's name is looked up as; a later definition with the same key
 /// replaces the earlier one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
     Sig(String),
     /// Preds, funs and macros (`Recv.name` for receiver preds and funs).
@@ -36,7 +38,8 @@ impl Key {
 #[derive(Clone, Debug)]
 pub(crate) struct Definition {
     keys: Vec<Key>,
-    pub item: ReplItem,
+    /// Shared: the session's state is cloned for every input it checks.
+    pub item: Arc<ReplItem>,
     /// `sig`, `pred`, `open`, ...
     pub kind: &'static str,
     /// For a sig declaration, where its names were written (from the first to the last),
@@ -80,7 +83,7 @@ impl Definition {
         };
         Definition {
             keys,
-            item,
+            item: Arc::new(item),
             kind,
             sig_names,
             input: 0,
@@ -89,7 +92,7 @@ impl Definition {
 
     /// The definition as model text (for `save`).
     pub fn text(&self, sources: &SourceMap) -> String {
-        match &self.item {
+        match &*self.item {
             ReplItem::Open(o) => sources.snippet(o.span).to_string(),
             ReplItem::Paragraph(Paragraph::Sig(d)) => sig_text(d, self.sig_names, sources),
             ReplItem::Paragraph(p) => sources.snippet(paragraph_span(p)).to_string(),
@@ -98,7 +101,7 @@ impl Definition {
 
     /// Drop some names of a `sig A, B` declaration (the others stay declared).
     fn remove_sig_names(&mut self, keys: &[Key]) {
-        if let ReplItem::Paragraph(Paragraph::Sig(d)) = &mut self.item {
+        if let ReplItem::Paragraph(Paragraph::Sig(d)) = Arc::make_mut(&mut self.item) {
             d.names
                 .retain(|n| !keys.contains(&Key::Sig(n.name.clone())));
         }
@@ -324,7 +327,12 @@ impl Input {
 /// The session's definitions and kept commands: the inputs folded in order.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Folded {
-    pub defs: Vec<Definition>,
+    /// The definitions in order; `None` where one was replaced by a later definition in
+    /// a different place (a redefinition takes the place of the first it replaces).
+    slots: Vec<Option<Definition>>,
+    /// Which slots define each key, so that a definition finds what it replaces without
+    /// a pass over the session (a pasted model of n paragraphs is n definitions).
+    by_key: HashMap<Key, Vec<usize>>,
     pub commands: Vec<SessionCommand>,
     /// How many inputs were applied (each definition remembers which one it came from).
     applied: usize,
@@ -356,26 +364,43 @@ impl Folded {
         notes
     }
 
+    /// The definitions in order.
+    pub fn defs(&self) -> impl Iterator<Item = &Definition> {
+        self.slots.iter().flatten()
+    }
+
     fn define(&mut self, item: ReplItem, sources: &SourceMap) -> Vec<String> {
         let mut def = Definition::new(item);
         def.input = self.applied;
+        // Within one input (a loaded file, say) a name defined twice is what the file
+        // says: overloaded preds (or a duplicate, which the checker reports).
+        let mut replaced: Vec<usize> = def
+            .keys
+            .iter()
+            .filter_map(|k| self.by_key.get(k))
+            .flatten()
+            .copied()
+            .filter(|&slot| {
+                self.slots[slot]
+                    .as_ref()
+                    .is_some_and(|d| d.input != def.input)
+            })
+            .collect();
+        replaced.sort_unstable();
+        replaced.dedup();
         let mut notes = Vec::new();
         let mut insert_at = None;
-        let mut i = 0;
-        while i < self.defs.len() {
-            let shared: Vec<Key> = self.defs[i]
+        for slot in replaced {
+            let Some(old) = self.slots[slot].as_mut() else {
+                continue;
+            };
+            let shared: Vec<Key> = old
                 .keys
                 .iter()
                 .filter(|k| def.keys.contains(k))
                 .cloned()
                 .collect();
-            // Within one input (a loaded file, say) a name defined twice is what the file
-            // says: overloaded preds (or a duplicate, which the checker reports).
-            if shared.is_empty() || self.defs[i].input == def.input {
-                i += 1;
-                continue;
-            }
-            let same_open = matches!((&self.defs[i].item, &def.item), (ReplItem::Open(a), ReplItem::Open(b))
+            let same_open = matches!((&*old.item, &*def.item), (ReplItem::Open(a), ReplItem::Open(b))
                 if normalize(sources.snippet(a.span)) == normalize(sources.snippet(b.span)));
             if !same_open {
                 for k in &shared {
@@ -385,19 +410,28 @@ impl Folded {
                     });
                 }
             }
-            if shared.len() < self.defs[i].keys.len() {
+            let gone = if shared.len() < old.keys.len() {
                 // `sig A, B` and a new `sig A`: B stays.
-                self.defs[i].remove_sig_names(&shared);
-                i += 1;
+                old.remove_sig_names(&shared);
+                shared
             } else {
-                self.defs.remove(i);
-                insert_at.get_or_insert(i);
+                insert_at.get_or_insert(slot);
+                self.slots[slot].take().map(|d| d.keys).unwrap_or_default()
+            };
+            for k in &gone {
+                if let Some(slots) = self.by_key.get_mut(k) {
+                    slots.retain(|&s| s != slot);
+                }
             }
         }
-        match insert_at {
-            Some(i) => self.defs.insert(i, def),
-            None => self.defs.push(def),
+        let slot = insert_at.unwrap_or_else(|| {
+            self.slots.push(None);
+            self.slots.len() - 1
+        });
+        for k in &def.keys {
+            self.by_key.entry(k.clone()).or_default().push(slot);
         }
+        self.slots[slot] = Some(def);
         notes
     }
 
@@ -415,8 +449,8 @@ impl Folded {
             opens: Vec::new(),
             paragraphs: Vec::new(),
         };
-        for d in &self.defs {
-            match &d.item {
+        for d in self.defs() {
+            match &*d.item {
                 ReplItem::Open(o) => module.opens.push(o.clone()),
                 ReplItem::Paragraph(p) => module.paragraphs.push(p.clone()),
             }
@@ -436,5 +470,102 @@ pub(super) fn item_file(item: &ReplItem) -> FileId {
     match item {
         ReplItem::Open(o) => o.span.file,
         ReplItem::Paragraph(p) => paragraph_span(p).file,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse_repl_input;
+
+    /// The fold as first written: every definition compared with every earlier one.
+    fn fold_by_scanning(inputs: &[Input], sources: &SourceMap) -> (Vec<String>, Vec<String>) {
+        let mut defs: Vec<Definition> = Vec::new();
+        let mut notes = Vec::new();
+        for (n, input) in inputs.iter().enumerate() {
+            for item in &input.items {
+                let mut def = Definition::new(item.clone());
+                def.input = n + 1;
+                let mut insert_at = None;
+                let mut i = 0;
+                while i < defs.len() {
+                    let shared: Vec<Key> = defs[i]
+                        .keys
+                        .iter()
+                        .filter(|k| def.keys.contains(k))
+                        .cloned()
+                        .collect();
+                    if shared.is_empty() || defs[i].input == def.input {
+                        i += 1;
+                        continue;
+                    }
+                    let same_open = matches!((&*defs[i].item, &*def.item), (ReplItem::Open(a), ReplItem::Open(b))
+                        if normalize(sources.snippet(a.span)) == normalize(sources.snippet(b.span)));
+                    if !same_open {
+                        for k in &shared {
+                            notes.push(match k {
+                                Key::Open(alias) => format!("replaced open `{alias}`"),
+                                _ => format!("redefined {} `{}`", def.kind, k.name()),
+                            });
+                        }
+                    }
+                    if shared.len() < defs[i].keys.len() {
+                        defs[i].remove_sig_names(&shared);
+                        i += 1;
+                    } else {
+                        defs.remove(i);
+                        insert_at.get_or_insert(i);
+                    }
+                }
+                match insert_at {
+                    Some(i) => defs.insert(i, def),
+                    None => defs.push(def),
+                }
+            }
+        }
+        (defs.iter().map(|d| d.text(sources)).collect(), notes)
+    }
+
+    #[test]
+    fn the_indexed_fold_agrees_with_scanning_every_definition() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        for _ in 0..200 {
+            let mut sources = SourceMap::new();
+            let mut inputs = Vec::new();
+            for _ in 0..1 + next(12) {
+                // Small name pools, so that names collide across and within inputs.
+                let mut text = String::new();
+                for _ in 0..1 + next(3) {
+                    let a = next(4);
+                    let b = next(4);
+                    text.push_str(&match next(6) {
+                        0 => format!("sig S{a}, S{b} {{}}\n"),
+                        1 => format!("sig S{a} {{}}\n"),
+                        2 => format!("pred p{a} {{ some S{b} }}\n"),
+                        3 => format!("fact F{a} {{ no S{b} }}\n"),
+                        4 => format!("open util/ordering[S{a}] as o{b}\n"),
+                        _ => format!("fun f{a}: set S{b} {{ S{b} }}\n"),
+                    });
+                }
+                let file = sources.add("<input>", None, text.clone());
+                let items = parse_repl_input(&text, file).expect("generated inputs parse");
+                inputs.push(Input::typed(items, file));
+            }
+            let mut folded = Folded::default();
+            let notes: Vec<String> = inputs
+                .iter()
+                .flat_map(|i| folded.apply(i, &sources))
+                .collect();
+            let texts: Vec<String> = folded.defs().map(|d| d.text(&sources)).collect();
+            let (expected, expected_notes) = fold_by_scanning(&inputs, &sources);
+            assert_eq!(texts, expected);
+            assert_eq!(notes, expected_notes);
+        }
     }
 }

@@ -328,7 +328,7 @@ mod tests {
             assert!(names.contains(&n.to_string()), "{n}: {names:?}");
         }
         // In the order typed, as a file would have them.
-        let kinds: Vec<String> = s.state.defs.iter().map(|d| d.text(&s.sources)).collect();
+        let kinds: Vec<String> = s.state.defs().map(|d| d.text(&s.sources)).collect();
         assert_eq!(
             kinds,
             [

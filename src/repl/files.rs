@@ -149,9 +149,8 @@ impl Session {
         }
         let mut text = String::from("-- Saved from the solder REPL.\n");
         let opens: Vec<String> = state
-            .defs
-            .iter()
-            .filter(|d| matches!(d.item, ReplItem::Open(_)))
+            .defs()
+            .filter(|d| matches!(*d.item, ReplItem::Open(_)))
             .map(|d| d.text(&self.sources))
             .collect();
         if !opens.is_empty() {
@@ -162,9 +161,8 @@ impl Session {
             }
         }
         let paragraphs: Vec<String> = state
-            .defs
-            .iter()
-            .filter(|d| !matches!(d.item, ReplItem::Open(_)))
+            .defs()
+            .filter(|d| !matches!(*d.item, ReplItem::Open(_)))
             .map(|d| d.text(&self.sources))
             .collect();
         for p in &paragraphs {

@@ -100,6 +100,14 @@ impl Session {
     /// The inputs folded in typing order, the pending ones too when `with_pending`, and
     /// `extra` last.
     fn candidate(&self, with_pending: bool, extra: Option<&Input>) -> Folded {
+        if !with_pending || self.pending_count() == 0 {
+            // The session's state is these inputs folded already: fold only `extra`.
+            let mut state = self.state.clone();
+            if let Some(extra) = extra {
+                state.apply(extra, &self.sources);
+            }
+            return state;
+        }
         Folded::of(
             self.inputs
                 .iter()
@@ -191,6 +199,7 @@ impl Session {
         let mut notes = Vec::new();
         let mut files = Vec::new();
         let mut joined = Vec::new();
+        let any_pending = with_pending && self.pending_count() > 0;
         for i in self.inputs.iter_mut().filter(|i| with_pending && i.pending) {
             notes.extend(state.apply(i, &self.sources));
             files.extend(i.file);
@@ -204,7 +213,13 @@ impl Session {
             files.extend(input.items.iter().map(super::definitions::item_file));
             self.inputs.push(input);
         }
-        self.state = self.candidate(false, None);
+        // Pending inputs join where they were typed, which folding them last may not
+        // reproduce (a later input can redefine their names): fold everything again.
+        self.state = if any_pending {
+            Folded::of(self.inputs.iter().filter(|i| !i.pending), &self.sources)
+        } else {
+            state
+        };
         self.show_warnings(&checked, &files);
         self.checked = Some(Arc::new(checked));
         for n in notes {
