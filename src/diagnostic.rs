@@ -228,6 +228,10 @@ pub struct SourceFile {
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
+    /// Bundled texts (the standard library) by name: added once per map, so that a
+    /// session that checks its model again and again keeps their ids, and their parses
+    /// can be reused (`check::loader`).
+    bundled: std::collections::HashMap<String, FileId>,
 }
 
 impl SourceMap {
@@ -247,6 +251,27 @@ impl SourceMap {
             text: text.into(),
         });
         FileId(self.files.len() as u32 - 1)
+    }
+
+    /// A bundled text (`name` and `text` fixed for the process): the id it was given
+    /// before in this map, or a new one.
+    pub fn add_bundled(&mut self, name: String, text: &'static str) -> FileId {
+        if let Some(id) = self.bundled.get(&name) {
+            return *id;
+        }
+        let id = self.add(name.clone(), None, text);
+        self.bundled.insert(name, id);
+        id
+    }
+
+    /// How many texts the map holds.
+    pub fn file_count(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Was `id` added by [`SourceMap::add_bundled`]?
+    pub fn is_bundled(&self, id: FileId) -> bool {
+        self.bundled.get(self.get(id).name.as_str()) == Some(&id)
     }
 
     pub fn get(&self, id: FileId) -> &SourceFile {

@@ -76,6 +76,11 @@ pub struct CommandRun {
     /// How many instances have been produced so far.
     pub instances_seen: usize,
     pub elapsed: Duration,
+    /// How the model was loaded (parse, resolve, elaborate), for `--stats`.
+    pub load: check::LoadTimes,
+    /// Time spent building the problem: the command's formula and bounds (part of
+    /// `elapsed`).
+    pub build: Duration,
     /// Time spent re-checking instances with the evaluator (part of `elapsed`).
     pub recheck: Duration,
     verify: bool,
@@ -88,6 +93,7 @@ impl CommandRun {
     pub fn start(checked: &Checked, index: usize, opts: &RunOptions) -> Result<CommandRun, Errors> {
         let started = Instant::now();
         let command = build_command(checked, index, opts)?;
+        let build = started.elapsed();
         let mut solve_opts = opts.solve.clone();
         solve_opts.skolem_prefix = command.skolem_prefix.clone();
         let solver =
@@ -99,6 +105,8 @@ impl CommandRun {
             outcome: Outcome::Unsat,
             instances_seen: 0,
             elapsed: Duration::ZERO,
+            load: checked.times,
+            build,
             recheck: Duration::ZERO,
             verify: opts.verify,
             shrunk: false,

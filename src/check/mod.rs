@@ -17,6 +17,8 @@ pub mod presentation;
 pub mod stdlib;
 pub mod types;
 
+use std::time::{Duration, Instant};
+
 use crate::diagnostic::{Diagnostic, Errors, SourceMap};
 
 use elaborate::{ElabError, Elaborator, Env};
@@ -31,11 +33,26 @@ pub use loader::RootSource;
 pub struct Checked {
     pub model: Model,
     pub layout: Layout,
+    pub times: LoadTimes,
+}
+
+/// Where loading a model spent its time (for `--stats`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoadTimes {
+    /// Parsing every file, the opened library modules included.
+    pub parse: Duration,
+    /// Instantiating modules, declaring names, the sig hierarchy and commands' targets.
+    pub resolve: Duration,
+    /// Checking every declaration and body (types, arities, elaboration).
+    pub elaborate: Duration,
 }
 
 /// Load a model with everything it opens and check every declaration and body.
 pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Checked, Errors> {
-    let mut model = loader::load(sources, root)?;
+    let started = Instant::now();
+    let (mut model, parse) = loader::load(sources, root)?;
+    let resolve = started.elapsed().saturating_sub(parse);
+    let started = Instant::now();
     let layout = Layout::new(&model);
     let mut errors: Vec<Diagnostic> = Vec::new();
     let (field_types, warnings) = {
@@ -67,7 +84,16 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Checked, Errors
             model.fields[f].ty = t;
         }
     }
-    Ok(Checked { model, layout })
+    let times = LoadTimes {
+        parse,
+        resolve,
+        elaborate: started.elapsed(),
+    };
+    Ok(Checked {
+        model,
+        layout,
+        times,
+    })
 }
 
 /// Elaborate everything once to report errors early, each once.

@@ -112,6 +112,16 @@ pub(super) fn ms(d: std::time::Duration) -> String {
     format!("{} ms", d.as_millis())
 }
 
+/// Milliseconds with a decimal below 10 ms, where the fixed costs are.
+fn fine_ms(d: std::time::Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{ms:.0} ms")
+    }
+}
+
 /// A command's whole source on one line, for JSON (which is read by programs, and
 /// must say exactly what was solved).
 pub(super) fn command_text(sources: &SourceMap, run: &CommandRun) -> String {
@@ -536,14 +546,20 @@ pub(super) fn print_result(
     if (args.stats && cr.instances_seen <= 1) || interrupted {
         let _ = writeln!(
             out,
-            "  {} primary variables, {} auxiliary variables, {} clauses; translation {}, solving {}, {} SAT call(s), re-check {}",
-            stats.primary_vars,
-            stats.aux_vars,
-            stats.clauses,
-            ms(stats.translate_time),
-            ms(stats.solve_time),
-            stats.sat_calls,
-            ms(cr.recheck)
+            "  {} primary variables, {} auxiliary variables, {} clauses, {} SAT call(s)",
+            stats.primary_vars, stats.aux_vars, stats.clauses, stats.sat_calls,
+        );
+        // Loading happens once per file; the rest once per command.
+        let _ = writeln!(
+            out,
+            "  time: parse {}, names {}, checking bodies {}; command {}, translation {}, solving {}, re-check {}",
+            fine_ms(cr.load.parse),
+            fine_ms(cr.load.resolve),
+            fine_ms(cr.load.elaborate),
+            fine_ms(cr.build),
+            fine_ms(stats.translate_time),
+            fine_ms(stats.solve_time),
+            fine_ms(cr.recheck)
         );
         if stats.higher_order {
             let _ = writeln!(
@@ -620,6 +636,10 @@ pub(super) fn json_result(
             "solve_ms": millis(stats.solve_time),
             "total_ms": millis(cr.elapsed),
             "recheck_ms": millis(cr.recheck),
+            "parse_ms": millis(cr.load.parse),
+            "resolve_ms": millis(cr.load.resolve),
+            "elaborate_ms": millis(cr.load.elaborate),
+            "build_ms": millis(cr.build),
             "higher_order": stats.higher_order,
             "candidates": stats.candidates,
             "counterexamples": stats.counterexamples,

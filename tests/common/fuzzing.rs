@@ -382,22 +382,11 @@ pub fn solve(
     opts.solve.candidate_backend = Some(backend);
     opts.solve.verifier_backend = Some(backend);
     opts.solve.stop = Some(stop.clone());
-    let done = Arc::new(AtomicBool::new(false));
-    let watchdog = {
-        let (stop, done) = (stop.clone(), done.clone());
-        std::thread::spawn(move || {
-            let started = Instant::now();
-            while !done.load(Ordering::SeqCst) && started.elapsed() < SOLVE_LIMIT {
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            stop.store(true, Ordering::SeqCst);
-        })
-    };
+    let watchdog = raise_after(SOLVE_LIMIT, stop);
     let started = Instant::now();
     let result = CommandRun::start(checked, index, &opts);
     let took = started.elapsed();
-    done.store(true, Ordering::SeqCst);
-    watchdog.join().expect("the watchdog ends");
+    watchdog.finish();
     match result {
         Ok(run) => Ok((
             match run.outcome {
@@ -411,6 +400,33 @@ pub fn solve(
             Some(p) => Err(p),
             None => Ok((Verdict::None, took)),
         },
+    }
+}
+
+/// A thread that raises `flag` once `limit` has passed, and keeps raising it (a session
+/// clears it after each stopped command) until finished.
+pub struct Watchdog {
+    finished: std::sync::mpsc::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+pub fn raise_after(limit: Duration, flag: Arc<AtomicBool>) -> Watchdog {
+    let (finished, wait) = std::sync::mpsc::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        // Woken at once by `finish` (a sleeping poll would add its period to every case).
+        let mut wait_for = limit;
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(wait_for) {
+            flag.store(true, Ordering::SeqCst);
+            wait_for = Duration::from_millis(10);
+        }
+    });
+    Watchdog { finished, thread }
+}
+
+impl Watchdog {
+    pub fn finish(self) {
+        let _ = self.finished.send(());
+        self.thread.join().expect("the watchdog ends");
     }
 }
 
@@ -711,23 +727,9 @@ pub fn run_repl_case(script: &str) -> Result<(), String> {
         false,
     );
     session.handle("set timeout 2\n");
-    let flag = session.interrupt_flag();
-    let done = Arc::new(AtomicBool::new(false));
-    let watchdog = {
-        let done = done.clone();
-        std::thread::spawn(move || {
-            let started = Instant::now();
-            while !done.load(Ordering::SeqCst) {
-                if started.elapsed() > Duration::from_secs(3) {
-                    flag.store(true, Ordering::SeqCst);
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-        })
-    };
+    let watchdog = raise_after(Duration::from_secs(3), session.interrupt_flag());
     solder::repl::script::run_script(&mut session, script.as_bytes());
-    done.store(true, Ordering::SeqCst);
-    let _ = watchdog.join();
+    watchdog.finish();
     REACH.repl_scripts.fetch_add(1, Ordering::Relaxed);
     let err = String::from_utf8_lossy(&err.0.lock().unwrap()).into_owned();
     match err.find("internal error") {

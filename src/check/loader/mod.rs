@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::diagnostic::{Diagnostic, Errors, FileId, SourceMap, Span};
 use crate::syntax::ast;
@@ -36,9 +37,11 @@ pub enum RootSource {
     },
 }
 
-pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> {
+/// The model, and how long parsing its files took (part of loading).
+pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<(Model, Duration), Errors> {
     let mut loader = Loader {
         sources,
+        parse_time: Duration::ZERO,
         model: Model {
             modules: Vec::new(),
             sigs: Vec::new(),
@@ -108,11 +111,13 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<Model, Errors> 
     if !loader.errors.is_empty() {
         return Err(Errors(loader.errors));
     }
-    Ok(loader.model)
+    Ok((loader.model, loader.parse_time))
 }
 
 struct Loader<'s> {
     sources: &'s mut SourceMap,
+    /// Spent in the parser (for `--stats`).
+    parse_time: Duration,
     model: Model,
     /// File key to its parse.
     parsed: HashMap<String, (FileId, Arc<ast::Module>)>,

@@ -56,8 +56,19 @@ impl Loader<'_> {
         if let Some((_, ast)) = self.parsed.get(key) {
             return Ok(ast.clone());
         }
-        let ast = crate::syntax::parse_module(self.sources.text(file), file).map_err(Errors)?;
-        let ast = Arc::new(ast);
+        let started = std::time::Instant::now();
+        let reuse = REUSE_BUNDLED_PARSES.load(std::sync::atomic::Ordering::Relaxed);
+        let ast = if reuse && self.sources.is_bundled(file) {
+            bundled_parse(
+                self.sources.get(file).name.as_str(),
+                self.sources.text(file),
+                file,
+            )
+        } else {
+            crate::syntax::parse_module(self.sources.text(file), file).map(Arc::new)
+        };
+        self.parse_time += started.elapsed();
+        let ast = ast.map_err(Errors)?;
         self.parsed.insert(key.to_string(), (file, ast.clone()));
         Ok(ast)
     }
@@ -374,7 +385,9 @@ impl Loader<'_> {
             if let Some((file, _)) = self.parsed.get(&key) {
                 return Some((key, *file, None, true));
             }
-            let file = self.sources.add(format!("<stdlib>/{path}.als"), None, text);
+            let file = self
+                .sources
+                .add_bundled(format!("<stdlib>/{path}.als"), text);
             return Some((key, file, None, true));
         }
         let mut d = Diagnostic::error(span, format!("cannot find module `{path}`"))
@@ -384,5 +397,112 @@ impl Loader<'_> {
         }
         self.errors.push(d);
         None
+    }
+}
+
+/// Whether bundled modules' parses are shared across loads (`bundled_parse`); off,
+/// every load parses them again (the tests compare the two).
+pub static REUSE_BUNDLED_PARSES: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(true);
+
+/// The parse of a bundled module (the standard library), shared by every load in the
+/// process that gave it the same file id: the REPL checks its whole session on every
+/// input and would parse `open isolation`'s ~900 lines each time. Keyed by the file id
+/// too, because the tree's spans name it.
+fn bundled_parse(
+    name: &str,
+    text: &str,
+    file: FileId,
+) -> Result<Arc<ast::Module>, Vec<Diagnostic>> {
+    use std::sync::{Mutex, OnceLock};
+    type Cache = Mutex<HashMap<(String, FileId), Arc<ast::Module>>>;
+    static PARSED: OnceLock<Cache> = OnceLock::new();
+    let cache = PARSED.get_or_init(Default::default);
+    let key = (name.to_string(), file);
+    if let Some(ast) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Ok(ast);
+    }
+    let ast = Arc::new(crate::syntax::parse_module(text, file)?);
+    if let Ok(mut c) = cache.lock() {
+        // Ids differ between source maps that open modules in different orders; a
+        // bounded cache keeps a long fuzzing run from collecting every combination.
+        if c.len() >= 256 {
+            c.clear();
+        }
+        c.insert(key, ast.clone());
+    }
+    Ok(ast)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use crate::check::{self, Checked, RootSource};
+    use crate::diagnostic::SourceMap;
+
+    const MODEL: &str = "open isolation\nopen util/ordering[Txn] as txnOrder\n\
+        run { some t: Txn | t != txnOrder/first } for 3\n";
+
+    fn load(sources: &mut SourceMap) -> Checked {
+        let root = RootSource::Text {
+            name: "m.als".into(),
+            text: MODEL.into(),
+            dir: None,
+        };
+        check::load(sources, root).unwrap_or_else(|e| panic!("{}", sources.render(&e.0, false)))
+    }
+
+    /// What a load produced, without the name tables (hash maps print in any order).
+    fn shape(c: &Checked) -> String {
+        let m = &c.model;
+        format!(
+            "{:?}{:?}{:?}{:?}{:?}{:?}",
+            m.sigs, m.fields, m.funcs, m.facts, m.asserts, m.commands
+        )
+    }
+
+    #[test]
+    fn shared_library_parses_load_what_fresh_ones_do() {
+        super::REUSE_BUNDLED_PARSES.store(false, Ordering::Relaxed);
+        let fresh = shape(&load(&mut SourceMap::new()));
+        super::REUSE_BUNDLED_PARSES.store(true, Ordering::Relaxed);
+        let first = shape(&load(&mut SourceMap::new()));
+        let again = shape(&load(&mut SourceMap::new()));
+        assert_eq!(fresh, first);
+        assert_eq!(fresh, again);
+        // A map that numbers the library's texts differently gets spans into its own.
+        let shifted = |reuse: bool| {
+            super::REUSE_BUNDLED_PARSES.store(reuse, Ordering::Relaxed);
+            let mut sources = SourceMap::new();
+            sources.add("another.als", None, "sig A {}");
+            let s = shape(&load(&mut sources));
+            super::REUSE_BUNDLED_PARSES.store(true, Ordering::Relaxed);
+            s
+        };
+        assert_eq!(shifted(false), shifted(true));
+        // One map loading again (as the REPL does on every input) keeps the library's
+        // texts once, and the library's definitions come out the same, spans and all.
+        let library = |c: &Checked| {
+            let m = &c.model;
+            let funcs: Vec<String> = m
+                .funcs
+                .iter()
+                .filter(|f| m.module(f.module).is_stdlib)
+                .map(|f| format!("{f:?}"))
+                .collect();
+            assert!(funcs.len() > 20, "the isolation library's preds");
+            funcs
+        };
+        let mut sources = SourceMap::new();
+        let once = library(&load(&mut sources));
+        let files = sources.file_count();
+        let twice = library(&load(&mut sources));
+        assert_eq!(once, twice);
+        assert_eq!(
+            sources.file_count(),
+            files + 1,
+            "only the root text is added again"
+        );
     }
 }
