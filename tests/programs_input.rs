@@ -160,6 +160,44 @@ program Move(n: str) {
     }
 }
 
+/// Found by the fuzz target: a key column named `a` met the key fact's own `a`.
+#[test]
+fn names_the_model_uses_for_its_variables_are_fine_as_columns_and_parameters() {
+    let app = load(
+        "
+table Acct (a: Cust key, b: int, c: int)
+program Move(t1: Cust, wr: int) {
+  x := SELECT b FROM Acct WHERE a = t1;
+  UPDATE Acct SET c = c + wr WHERE a = t1;
+}
+program Peek(path: Cust) {
+  y := SELECT c FROM Acct WHERE a = path;
+  UPDATE Acct SET b = b + 1 WHERE a = path;
+}
+",
+    );
+    // Write skew: each reads the column the other writes.
+    for level in ["SER", "SI", "PSI"] {
+        let q = Query {
+            pred: programs::level_pred(&app, level).unwrap(),
+            level: level.into(),
+            bound: 2,
+            records: None,
+            complete: false,
+            abstract_rows: false,
+            dangerous_structures: true,
+            queue_facts: true,
+        };
+        let report = programs::check_level(&app, &q, &RunOptions::default(), None)
+            .unwrap_or_else(|e| panic!("{level}: {:?}", e.0));
+        assert_eq!(
+            matches!(report.outcome, Outcome::Violation(_)),
+            level != "SER",
+            "{level}"
+        );
+    }
+}
+
 fn file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("solder-programs-input-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

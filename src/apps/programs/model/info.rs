@@ -94,9 +94,27 @@ pub(super) const RESERVED: &[&str] = &[
     "enum",
     "private",
     "expect",
+    // Variables of the generated model's quantifiers, lets and commands: a column or
+    // parameter of the same name would be shadowed by them.
     "t",
     "r",
     "r2",
+    "a",
+    "b",
+    "c",
+    "t1",
+    "t2",
+    "k1",
+    "k2",
+    "s1",
+    "s2",
+    "o1",
+    "o2",
+    "up",
+    "wr",
+    "ww",
+    "rw",
+    "path",
 ];
 
 /// A column's or parameter's field name in the model: the name itself unless Alloy or
