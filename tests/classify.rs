@@ -484,6 +484,31 @@ fn bad_histories_get_diagnostics_with_spans() {
         e.contains("which T1, T2 all write: the read is ambiguous"),
         "{e}"
     );
+    // A transaction reading from its future: named step by step, at the read.
+    let e = errors(
+        "T1: w(x,1) r(y,2)\nT2: w(y,2) r(x,1)\nsession 1: T1 -> T2",
+        Format::Notation,
+    );
+    assert!(
+        e.contains("not a valid history: its sessions and reads form a cycle: T2 follows T1 in its session; T1 reads y = 2, which T2 writes"),
+        "{e}"
+    );
+    assert!(e.contains("history:1:"), "{e}");
+    // Through reads only, and across sessions: T3 -> T1 -> T2 -> T3.
+    let e = errors(
+        "T1: r(z,3) w(x,1)\nT2: r(x,1) w(y,2)\nT3: r(y,2) w(z,3)",
+        Format::Notation,
+    );
+    assert!(e.contains("form a cycle"), "{e}");
+    for step in [
+        "T2 reads x = 1, which T1 writes",
+        "T3 reads y = 2, which T2 writes",
+        "T1 reads z = 3, which T3 writes",
+    ] {
+        assert!(e.contains(step), "{step}: {e}");
+    }
+    // The same reads without the cycle are a history.
+    parse("T1: w(x,1)\nT2: r(x,1) w(y,2)\nT3: r(y,2) w(z,3)\nsession 1: T1 -> T3");
     let e = errors("session 1: T1 -> T9\nT1: w(x,1)", Format::Notation);
     assert!(e.contains("session names T9, which no line defines"), "{e}");
     let e = errors("T1: q(x,1)", Format::Notation);

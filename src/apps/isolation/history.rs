@@ -147,10 +147,105 @@ impl History {
             }
         }
         if errors.is_empty() {
+            errors.extend(self.causal_cycle(&abs, &writers));
+        }
+        if errors.is_empty() {
             Ok(())
         } else {
             Err(Errors(errors))
         }
+    }
+
+    /// Session order and reads together must be acyclic (the library's
+    /// `noCausalCycle`): a transaction cannot read from its own future. Otherwise every
+    /// level's model has no execution at all, which would read as "violated". The error
+    /// names each step of one cycle and points at a read on it.
+    fn causal_cycle(
+        &self,
+        abs: &[Abstract],
+        writers: &BTreeMap<(usize, String), Vec<Option<usize>>>,
+    ) -> Option<Diagnostic> {
+        // Edges a -> b with why: b follows a in its session, or b reads a value a wrote.
+        let mut edges: Vec<Vec<(usize, Option<(usize, String)>)>> = vec![Vec::new(); abs.len()];
+        for session in &self.sessions {
+            for pair in session.windows(2) {
+                edges[pair[0]].push((pair[1], None));
+            }
+        }
+        for (t, a) in abs.iter().enumerate() {
+            for (x, v) in &a.reads {
+                let ws = writers.get(&(*x, v.clone()))?;
+                if let Some(Some(w)) = ws.iter().find(|w| **w != Some(t)) {
+                    edges[*w].push((t, Some((*x, v.clone()))));
+                }
+            }
+        }
+        // Depth-first search, iteratively (histories can be long); `on_path` holds the
+        // edges taken from each transaction on the current path.
+        let mut state = vec![0u8; abs.len()]; // 0 new, 1 on the path, 2 done
+        for root in 0..abs.len() {
+            if state[root] != 0 {
+                continue;
+            }
+            let mut path: Vec<(usize, usize)> = vec![(root, 0)];
+            state[root] = 1;
+            while let Some(&mut (node, ref mut next)) = path.last_mut() {
+                let Some((to, _)) = edges[node].get(*next).cloned() else {
+                    state[node] = 2;
+                    path.pop();
+                    continue;
+                };
+                *next += 1;
+                match state[to] {
+                    0 => {
+                        state[to] = 1;
+                        path.push((to, 0));
+                    }
+                    1 => {
+                        let start = path.iter().position(|(n, _)| *n == to)?;
+                        let cycle: Vec<(usize, usize, Option<(usize, String)>)> = path[start..]
+                            .iter()
+                            .map(|(n, taken)| {
+                                let (m, why) = edges[*n][taken - 1].clone();
+                                (*n, m, why)
+                            })
+                            .collect();
+                        return Some(self.cycle_error(&cycle));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    fn cycle_error(&self, cycle: &[(usize, usize, Option<(usize, String)>)]) -> Diagnostic {
+        let name = |t: usize| self.txns[t].name.as_str();
+        let steps: Vec<String> = cycle
+            .iter()
+            .map(|(a, b, why)| match why {
+                None => format!("{} follows {} in its session", name(*b), name(*a)),
+                Some((x, v)) => format!(
+                    "{} reads {} = {}, which {} writes",
+                    name(*b),
+                    self.objects[*x],
+                    v,
+                    name(*a)
+                ),
+            })
+            .collect();
+        let message = format!(
+            "not a valid history: its sessions and reads form a cycle: {}",
+            steps.join("; ")
+        );
+        let read = cycle
+            .iter()
+            .find_map(|(_, b, why)| why.as_ref().and_then(|(x, _)| self.read_span(*b, *x)));
+        let d = match read {
+            Some(span) => Diagnostic::error(span, message),
+            None => Diagnostic::global(message),
+        };
+        d.with_help("a transaction can read only from transactions before it: earlier in its session, or committed before it began; check the session order and the values read")
     }
 
     fn writer_name(&self, w: Option<usize>) -> String {
