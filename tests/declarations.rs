@@ -376,3 +376,16 @@ fn an_opened_modules_parameter_does_not_clash_with_the_openers_names() {
         "open util/ordering[A]\nsig A {}\nsig elem {}\nrun { some elem and some first } for 3 expect 1",
     );
 }
+
+/// `b.(a.disj)` is `disj[a, b]`, as `b.(a.f)` is `f[a, b]` (Alloy's box join read
+/// backwards).
+#[test]
+fn disj_with_receivers_reads_as_alloy_reads_it() {
+    check_expectations(
+        "sig A { f: set A }
+         check { all x, y: A | y.(x.disj) iff disj[x, y] } expect 0
+         check { all x, y, z: A | z.(x.disj[y]) iff disj[x, y, z] } expect 0
+         run { some x: A | x.(x.disj) } expect 0
+         run { some x, y: A | x.f.(y.f.disj) and some x.f and some y.f } expect 1",
+    );
+}

@@ -138,6 +138,10 @@ fn plus_is_union_and_casts_follow_alloy() {
          -- A set of integers where an integer is expected is the sum of its atoms.
          check { int[1 + 2] = 3 and sum[1 + 2] = 3 and int[none] = 0 } expect 0
          check { Int[3] = 3 and #Int[3] = 1 } expect 0
+         -- `i.Int` is `Int[i]` read backwards (the box join); on a relation it is a join.
+         sig A { g: one Int }
+         check { (#A).Int = Int[#A] and #((#A).Int) = 1 } expect 0
+         check { g.Int = A and Int[#A] = (#A).Int } expect 0
          -- 16 integers: the count wraps to 0 at bitwidth 4, and so does the literal 16.
          check { #Int = 16 and #Int = 0 } expect 0
          check { #Int = 0 } for 5 Int expect 0",

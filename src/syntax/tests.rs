@@ -966,7 +966,7 @@ fn scope_errors() {
     let (message, at) = module_error("run {} for 1..5 Time");
     assert_eq!(
         message,
-        "syntax error: scope ranges are not supported (they bound temporal `steps`)"
+        "syntax error: a scope is a single number (`for 5 Time`; `8 Int` sets the bitwidth): ranges such as `1..5` bound Alloy 6's trace length (`steps`), which solder does not support yet"
     );
     assert_eq!(at, "1..5");
     let (_, at) = module_error("run {} for 3 but 2.. A");

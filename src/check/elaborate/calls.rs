@@ -173,9 +173,10 @@ impl Elaborator<'_> {
             return Err(ElabError::new(
                 span,
                 format!(
-                    "the macro `{}` takes {} arguments but is given {}",
+                    "the macro `{}` takes {} argument{} but is given {}",
                     mac.name,
                     mac.params.len(),
+                    if mac.params.len() == 1 { "" } else { "s" },
                     args.len()
                 ),
             ));

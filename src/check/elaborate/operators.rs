@@ -1,7 +1,8 @@
 //! Unary and binary operators: set algebra, comparisons, arithmetic, multiplicity tests.
 
+use crate::check::model::INT;
 use crate::check::names;
-use crate::check::types;
+use crate::check::types::{self, Type};
 use crate::diagnostic::Span;
 use crate::logic::{Expr, IntCmp, IntExpr, IntOp};
 use crate::syntax::ast::{self, BinaryOp, ExprKind as A, Multiplicity, UnaryOp};
@@ -264,6 +265,12 @@ impl Elaborator<'_> {
                 })
             }
             Join => {
+                // `b.(a.disj)` is `disj[a, b]`, as `b.(a.f)` is `f[a, b]`.
+                if let A::Disj(args) = &b.kind {
+                    let mut all = args.clone();
+                    all.push(a.clone());
+                    return self.expr(&ast::Expr::new(A::Disj(all), span), env);
+                }
                 if let A::Name(q) = &b.kind {
                     let mut left = [None];
                     let v = self.app_keeping_args(q, &[a], env, span, &mut left)?;
@@ -278,7 +285,14 @@ impl Elaborator<'_> {
                     }
                     return Ok(v);
                 }
-                let va = self.expr(a, env)?;
+                let va = match self.expr(a, env)? {
+                    // `i.Int` is `Int[i]` (the box join read backwards): the cast of an
+                    // integer to its atom. Anything else joins with the set `Int`.
+                    Val::Int(i) if matches!(b.kind, A::IntSig) => {
+                        return Ok(Val::Set(i.atom(), Type::of_sig(INT)));
+                    }
+                    va => va,
+                };
                 let vb = self.expr(b, env)?;
                 let right_typed = matches!(&vb, Val::Set(_, t) if !t.is_empty());
                 let v = self.join(va.clone(), vb, span)?;

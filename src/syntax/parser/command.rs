@@ -71,7 +71,7 @@ impl<'a> Grammar<'a> {
                 if let Some(range) = range {
                     emitter.emit(Rich::custom(
                         TokSpan::from(span.start..range.end),
-                        "syntax error: scope ranges are not supported (they bound temporal `steps`)",
+                        "syntax error: a scope is a single number (`for 5 Time`; `8 Int` sets the bitwidth): ranges such as `1..5` bound Alloy 6's trace length (`steps`), which solder does not support yet",
                     ));
                 }
                 match u32::try_from(n) {
