@@ -21,6 +21,15 @@ pub struct History {
     pub initial: Vec<String>,
 }
 
+/// Why one transaction comes after another in a history (`History::causal_cycle`).
+#[derive(Clone, Debug)]
+enum After {
+    /// It follows the other in its session.
+    InSession,
+    /// It reads (object, value) that the other wrote.
+    ReadsFrom(usize, String),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Txn {
     pub name: String,
@@ -165,18 +174,18 @@ impl History {
         abs: &[Abstract],
         writers: &BTreeMap<(usize, String), Vec<Option<usize>>>,
     ) -> Option<Diagnostic> {
-        // Edges a -> b with why: b follows a in its session, or b reads a value a wrote.
-        let mut edges: Vec<Vec<(usize, Option<(usize, String)>)>> = vec![Vec::new(); abs.len()];
+        // Edges a -> b with why b comes after a.
+        let mut edges: Vec<Vec<(usize, After)>> = vec![Vec::new(); abs.len()];
         for session in &self.sessions {
             for pair in session.windows(2) {
-                edges[pair[0]].push((pair[1], None));
+                edges[pair[0]].push((pair[1], After::InSession));
             }
         }
         for (t, a) in abs.iter().enumerate() {
             for (x, v) in &a.reads {
                 let ws = writers.get(&(*x, v.clone()))?;
                 if let Some(Some(w)) = ws.iter().find(|w| **w != Some(t)) {
-                    edges[*w].push((t, Some((*x, v.clone()))));
+                    edges[*w].push((t, After::ReadsFrom(*x, v.clone())));
                 }
             }
         }
@@ -203,7 +212,7 @@ impl History {
                     }
                     1 => {
                         let start = path.iter().position(|(n, _)| *n == to)?;
-                        let cycle: Vec<(usize, usize, Option<(usize, String)>)> = path[start..]
+                        let cycle: Vec<(usize, usize, After)> = path[start..]
                             .iter()
                             .map(|(n, taken)| {
                                 let (m, why) = edges[*n][taken - 1].clone();
@@ -219,13 +228,13 @@ impl History {
         None
     }
 
-    fn cycle_error(&self, cycle: &[(usize, usize, Option<(usize, String)>)]) -> Diagnostic {
+    fn cycle_error(&self, cycle: &[(usize, usize, After)]) -> Diagnostic {
         let name = |t: usize| self.txns[t].name.as_str();
         let steps: Vec<String> = cycle
             .iter()
             .map(|(a, b, why)| match why {
-                None => format!("{} follows {} in its session", name(*b), name(*a)),
-                Some((x, v)) => format!(
+                After::InSession => format!("{} follows {} in its session", name(*b), name(*a)),
+                After::ReadsFrom(x, v) => format!(
                     "{} reads {} = {}, which {} writes",
                     name(*b),
                     self.objects[*x],
@@ -238,9 +247,10 @@ impl History {
             "not a valid history: its sessions and reads form a cycle: {}",
             steps.join("; ")
         );
-        let read = cycle
-            .iter()
-            .find_map(|(_, b, why)| why.as_ref().and_then(|(x, _)| self.read_span(*b, *x)));
+        let read = cycle.iter().find_map(|(_, b, why)| match why {
+            After::ReadsFrom(x, _) => self.read_span(*b, *x),
+            After::InSession => None,
+        });
         let d = match read {
             Some(span) => Diagnostic::error(span, message),
             None => Diagnostic::global(message),
