@@ -18,6 +18,7 @@ use solder::apps::isolation::dsg::{self, EdgeKind};
 use solder::apps::isolation::history::History;
 use solder::apps::isolation::levels::all_levels;
 use solder::apps::isolation::parse::{Format, parse_history};
+use solder::apps::isolation::sessions::uses_sessions;
 use solder::diagnostic::{FileId, SourceMap};
 
 fn parse(text: &str) -> History {
@@ -471,6 +472,88 @@ fn object_names_may_carry_bracketed_keys() {
     assert!(e.contains("history:1:"), "{e}");
 }
 
+/// A session order that contradicts the reads (T1 reads T2's write, T2 follows T1 in
+/// their session): a warning that says so step by step; the levels that read the session
+/// order are left undecided, the others decided as on the history without sessions.
+#[test]
+fn sessions_that_contradict_the_reads_leave_only_session_levels_undecided() {
+    let h = parse("T1: r(y,2) w(x,1)\nT2: w(y,2) r(x,0)\nsession 1: T1 -> T2");
+    let w = h.session_cycle().expect("the cycle through the session");
+    assert_eq!(
+        w.message,
+        "the history's sessions and reads form a cycle: T2 follows T1 in its session; T1 reads y = 2, which T2 writes"
+    );
+    assert!(!w.is_error());
+    let levels = all_levels();
+    let opts = ClassifyOptions::default();
+    let results = classify(&h, &levels, &opts).unwrap();
+    let free = classify(&h.without_sessions(), &levels, &opts).unwrap();
+    let mut decided = 0;
+    for (r, f) in results.iter().zip(&free) {
+        if uses_sessions(&r.level) {
+            assert!(
+                matches!(&r.verdict, Verdict::Unsolved(m) if m.contains("sessions contradict the reads")),
+                "{}: {:?}",
+                r.level,
+                r.verdict
+            );
+        } else {
+            decided += 1;
+            assert_eq!(
+                verdict_word(&r.verdict),
+                verdict_word(&f.verdict),
+                "{}",
+                r.level
+            );
+        }
+    }
+    assert!(decided >= 5, "Adya's PL levels and Crooks's are decided");
+}
+
+/// What `uses_sessions` promises, on random histories with sessions: a level that does
+/// not read the session order gets the same verdict without it.
+#[test]
+fn levels_without_sessions_do_not_see_them() {
+    let mut rng = Rng::new(0x5e55_1015);
+    let levels: Vec<&str> = all_levels()
+        .into_iter()
+        .filter(|l| !uses_sessions(l))
+        .collect();
+    assert!(levels.len() >= 5, "{levels:?}");
+    let opts = ClassifyOptions {
+        reasons: false,
+        ..ClassifyOptions::default()
+    };
+    let mut differ_in_sessions = 0;
+    for _ in 0..60 {
+        let h = parse(&notation(&random_history(&mut rng, 4, 3)));
+        if h.sessions.iter().all(|s| s.len() == 1) {
+            continue;
+        }
+        differ_in_sessions += 1;
+        let with = classify(&h, &levels, &opts).unwrap();
+        let without = classify(&h.without_sessions(), &levels, &opts).unwrap();
+        for (a, b) in with.iter().zip(&without) {
+            assert_eq!(
+                verdict_word(&a.verdict),
+                verdict_word(&b.verdict),
+                "{} on\n{}",
+                a.level,
+                h.notation()
+            );
+        }
+    }
+    assert!(differ_in_sessions > 20, "{differ_in_sessions}");
+}
+
+fn verdict_word(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Holds(_) => "holds",
+        Verdict::Fails(_) => "fails",
+        _ => "undecided",
+    }
+}
+
 #[test]
 fn bad_histories_get_diagnostics_with_spans() {
     let e = errors("T1: r(x,0) w(x,1)\nT2: r(x,5)", Format::Notation);
@@ -484,17 +567,14 @@ fn bad_histories_get_diagnostics_with_spans() {
         e.contains("which T1, T2 all write: the read is ambiguous"),
         "{e}"
     );
-    // A transaction reading from its future: named step by step, at the read.
-    let e = errors(
-        "T1: w(x,1) r(y,2)\nT2: w(y,2) r(x,1)\nsession 1: T1 -> T2",
-        Format::Notation,
-    );
+    // Reads in a circle: named step by step, at a read on it.
+    let e = errors("T1: w(x,1) r(y,2)\nT2: w(y,2) r(x,1)", Format::Notation);
     assert!(
-        e.contains("not a valid history: its sessions and reads form a cycle: T2 follows T1 in its session; T1 reads y = 2, which T2 writes"),
+        e.contains("not a valid history: its reads form a cycle: T2 reads x = 1, which T1 writes; T1 reads y = 2, which T2 writes"),
         "{e}"
     );
-    assert!(e.contains("history:1:"), "{e}");
-    // Through reads only, and across sessions: T3 -> T1 -> T2 -> T3.
+    assert!(e.contains("history:"), "{e}");
+    // Longer: T3 -> T1 -> T2 -> T3.
     let e = errors(
         "T1: r(z,3) w(x,1)\nT2: r(x,1) w(y,2)\nT3: r(y,2) w(z,3)",
         Format::Notation,

@@ -64,6 +64,11 @@ pub(super) fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<E
         InputFormat::Edn => parse::Format::Edn,
     });
     let h = parse::load_history(sources, &args.file, format)?;
+    if let Some(w) = h.session_cycle() {
+        let color =
+            crate::diagnostic::use_color(std::io::IsTerminal::is_terminal(&std::io::stderr()));
+        eprint!("{}", sources.render(&[w], color));
+    }
     let chosen = if args.level.is_empty() {
         levels::all_levels()
     } else {

@@ -51,6 +51,9 @@ pub fn classify(session: &mut Session, arg: &str) {
         }
         _ => return session.error("usage: classify [FILE] [levels A,B,...]"),
     };
+    if let Some(w) = history.session_cycle() {
+        session.report(&[w]);
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let opts = ClassifyOptions {
         run: session.run_options(&stop),

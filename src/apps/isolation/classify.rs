@@ -235,6 +235,9 @@ pub fn classify(
     levels: &[&str],
     opts: &ClassifyOptions,
 ) -> Result<Vec<LevelResult>, Errors> {
+    if h.session_cycle().is_some() {
+        return classify_without_sessions(h, levels, opts);
+    }
     let (_, internal) = h.abstraction();
     if let Some(v) = internal.first() {
         // No level allows a transaction to contradict itself: the reason is that
@@ -304,6 +307,41 @@ pub fn classify(
 }
 
 /// One row of `classify`'s table.
+/// A history whose session order contradicts its reads: the levels that read `so` have
+/// no execution on it and are left undecided, saying why; the others are decided on the
+/// history without its sessions, which they cannot tell apart from it
+/// ([`super::sessions`]).
+fn classify_without_sessions(
+    h: &History,
+    levels: &[&str],
+    opts: &ClassifyOptions,
+) -> Result<Vec<LevelResult>, Errors> {
+    let free: Vec<&str> = levels
+        .iter()
+        .copied()
+        .filter(|l| !super::sessions::uses_sessions(l))
+        .collect();
+    let mut decided = classify(&h.without_sessions(), &free, opts)?.into_iter();
+    Ok(levels
+        .iter()
+        .map(|l| {
+            if free.contains(l) {
+                decided.next().expect("a result per level")
+            } else {
+                LevelResult {
+                    level: l.to_string(),
+                    framework: framework_of(l),
+                    verdict: Verdict::Unsolved(
+                        "not decided: the sessions contradict the reads".into(),
+                    ),
+                    time: Duration::ZERO,
+                    reason_time: None,
+                }
+            }
+        })
+        .collect())
+}
+
 fn classify_level(
     h: &History,
     level: &str,

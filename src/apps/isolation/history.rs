@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::diagnostic::{Diagnostic, Errors, Span};
+use crate::diagnostic::{Diagnostic, Errors, Severity, Span};
 
 /// A history: transactions besides the initial one, grouped into sessions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,7 +156,12 @@ impl History {
             }
         }
         if errors.is_empty() {
-            errors.extend(self.causal_cycle(&abs, &writers));
+            // Reads in a circle contradict every level; a circle that needs the session
+            // order only those levels that read it (`session_cycle`).
+            if let Some(cycle) = self.causal_cycle(&abs, &writers, false) {
+                let d = self.cycle_diagnostic(&cycle, "not a valid history: its reads");
+                errors.push(d.with_help("a transaction can read only from transactions before it: committed before it began; check the values read"));
+            }
         }
         if errors.is_empty() {
             Ok(())
@@ -165,25 +170,49 @@ impl History {
         }
     }
 
-    /// Session order and reads together must be acyclic (the library's
-    /// `noCausalCycle`): a transaction cannot read from its own future. Otherwise every
-    /// level's model has no execution at all, which would read as "violated". The error
-    /// names each step of one cycle and points at a read on it.
+    /// A cycle of session order and reads in a history that [`History::validate`]
+    /// accepted (whose reads alone are acyclic), as a warning: the levels that read the
+    /// session order cannot be decided on it, the others can, on the history without
+    /// its sessions ([`History::without_sessions`]).
+    pub fn session_cycle(&self) -> Option<Diagnostic> {
+        let (abs, _) = self.abstraction();
+        let writers = self.writers(&abs);
+        let cycle = self.causal_cycle(&abs, &writers, true)?;
+        let d = self.cycle_diagnostic(&cycle, "the history's sessions and reads");
+        Some(Diagnostic {
+            severity: Severity::Warning,
+            ..d.with_help("the levels that use the session order are left undecided, the others are decided on the history without its sessions; a transaction can read only from transactions before it: earlier in its session, or committed before it began")
+        })
+    }
+
+    /// The same transactions, each a session of its own.
+    pub fn without_sessions(&self) -> History {
+        History {
+            sessions: (0..self.txns.len()).map(|t| vec![t]).collect(),
+            ..self.clone()
+        }
+    }
+
+    /// Session order (when `sessions`) and reads together must be acyclic (the
+    /// library's `noCausalCycle`): a transaction cannot read from its own future.
+    /// Otherwise a level's model has no execution at all, which would read as
+    /// "violated". The error names each step of one cycle and points at a read on it.
     fn causal_cycle(
         &self,
         abs: &[Abstract],
         writers: &BTreeMap<(usize, String), Vec<Option<usize>>>,
-    ) -> Option<Diagnostic> {
+        sessions: bool,
+    ) -> Option<Vec<(usize, usize, After)>> {
         // Edges a -> b with why b comes after a.
         let mut edges: Vec<Vec<(usize, After)>> = vec![Vec::new(); abs.len()];
-        for session in &self.sessions {
+        for session in self.sessions.iter().filter(|_| sessions) {
             for pair in session.windows(2) {
                 edges[pair[0]].push((pair[1], After::InSession));
             }
         }
         for (t, a) in abs.iter().enumerate() {
             for (x, v) in &a.reads {
-                let ws = writers.get(&(*x, v.clone()))?;
+                let ws = writers.get(&(*x, v.clone())).map_or(&[][..], Vec::as_slice);
                 if let Some(Some(w)) = ws.iter().find(|w| **w != Some(t)) {
                     edges[*w].push((t, After::ReadsFrom(*x, v.clone())));
                 }
@@ -219,7 +248,7 @@ impl History {
                                 (*n, m, why)
                             })
                             .collect();
-                        return Some(self.cycle_error(&cycle));
+                        return Some(cycle);
                     }
                     _ => {}
                 }
@@ -228,7 +257,8 @@ impl History {
         None
     }
 
-    fn cycle_error(&self, cycle: &[(usize, usize, After)]) -> Diagnostic {
+    /// `lead` "form a cycle: " and each step, at a read on the cycle.
+    fn cycle_diagnostic(&self, cycle: &[(usize, usize, After)], lead: &str) -> Diagnostic {
         let name = |t: usize| self.txns[t].name.as_str();
         let steps: Vec<String> = cycle
             .iter()
@@ -243,19 +273,15 @@ impl History {
                 ),
             })
             .collect();
-        let message = format!(
-            "not a valid history: its sessions and reads form a cycle: {}",
-            steps.join("; ")
-        );
+        let message = format!("{lead} form a cycle: {}", steps.join("; "));
         let read = cycle.iter().find_map(|(_, b, why)| match why {
             After::ReadsFrom(x, _) => self.read_span(*b, *x),
             After::InSession => None,
         });
-        let d = match read {
+        match read {
             Some(span) => Diagnostic::error(span, message),
             None => Diagnostic::global(message),
-        };
-        d.with_help("a transaction can read only from transactions before it: earlier in its session, or committed before it began; check the session order and the values read")
+        }
     }
 
     fn writer_name(&self, w: Option<usize>) -> String {

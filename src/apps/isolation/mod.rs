@@ -14,4 +14,5 @@ pub mod history;
 pub mod levels;
 pub mod parse;
 pub mod saturation;
+pub mod sessions;
 pub mod view;
