@@ -140,24 +140,25 @@ program Move(n: str) {
 ",
     );
     for level in ["SER", "SI", "CC"] {
-        let q = Query {
-            pred: programs::level_pred(&app, level).unwrap(),
-            level: level.into(),
-            bound: 3,
-            records: None,
-            complete: false,
-            abstract_rows: false,
-            dangerous_structures: true,
-            queue_facts: true,
-        };
-        let report = programs::check_level(&app, &q, &RunOptions::default(), None)
-            .unwrap_or_else(|e| panic!("{level}: {:?}", e.0));
-        assert_eq!(
-            matches!(report.outcome, Outcome::Violation(_)),
-            level == "CC",
-            "{level}"
-        );
+        assert_eq!(violated(&app, level, 3), level == "CC", "{level}");
     }
+}
+
+/// Whether the bounded search finds a violation of `level` within `bound` instances.
+fn violated(app: &programs::AppModel, level: &str, bound: usize) -> bool {
+    let q = Query {
+        pred: programs::level_pred(app, level).unwrap(),
+        level: level.into(),
+        bound,
+        records: None,
+        complete: false,
+        abstract_rows: false,
+        dangerous_structures: true,
+        queue_facts: true,
+    };
+    let report = programs::check_level(app, &q, &RunOptions::default(), None)
+        .unwrap_or_else(|e| panic!("{level}: {:?}", e.0));
+    matches!(report.outcome, Outcome::Violation(_))
 }
 
 /// Found by the fuzz target: a key column named `a` met the key fact's own `a`.
@@ -178,23 +179,7 @@ program Peek(path: Cust) {
     );
     // Write skew: each reads the column the other writes.
     for level in ["SER", "SI", "PSI"] {
-        let q = Query {
-            pred: programs::level_pred(&app, level).unwrap(),
-            level: level.into(),
-            bound: 2,
-            records: None,
-            complete: false,
-            abstract_rows: false,
-            dangerous_structures: true,
-            queue_facts: true,
-        };
-        let report = programs::check_level(&app, &q, &RunOptions::default(), None)
-            .unwrap_or_else(|e| panic!("{level}: {:?}", e.0));
-        assert_eq!(
-            matches!(report.outcome, Outcome::Violation(_)),
-            level != "SER",
-            "{level}"
-        );
+        assert_eq!(violated(&app, level, 2), level != "SER", "{level}");
     }
 }
 
