@@ -117,21 +117,13 @@ impl Control {
         let mut drawn: Option<Instant> = None;
         let mut echo_off: Option<EchoOff> = None;
         std::thread::scope(|s| {
-            // Dropped when the work returns (or panics): the wait below wakes at once
-            // rather than at the next poll, which on a small problem would be most of
-            // the run.
-            let (finished, done) = std::sync::mpsc::channel::<()>();
-            let handle = s.spawn(move || {
-                let _finished = finished;
-                work()
-            });
+            let handle = s.spawn(work);
             let mut asked: Option<(StopReason, Instant)> = None;
-            let mut ended = false;
             loop {
                 if let Some(p) = &self.progress
                     && step_started.elapsed() >= QUIET
                     && drawn.is_none_or(|t| t.elapsed() >= REDRAW)
-                    && !ended
+                    && !handle.is_finished()
                 {
                     if drawn.is_none() {
                         echo_off = EchoOff::on_terminal();
@@ -139,7 +131,7 @@ impl Control {
                     self.show_progress(p, started);
                     drawn = Some(Instant::now());
                 }
-                if ended || handle.is_finished() {
+                if handle.is_finished() {
                     if drawn.is_some() {
                         eprint!("\r\x1b[2K");
                     }
@@ -176,11 +168,7 @@ impl Control {
                         asked = Some((reason, since));
                     }
                 }
-                if let Err(std::sync::mpsc::RecvTimeoutError::Disconnected) =
-                    done.recv_timeout(POLL)
-                {
-                    ended = true;
-                }
+                std::thread::sleep(POLL);
             }
         })
     }
