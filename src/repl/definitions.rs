@@ -400,15 +400,8 @@ impl Folded {
                 .filter(|k| def.keys.contains(k))
                 .cloned()
                 .collect();
-            let same_open = matches!((&*old.item, &*def.item), (ReplItem::Open(a), ReplItem::Open(b))
-                if normalize(sources.snippet(a.span)) == normalize(sources.snippet(b.span)));
-            if !same_open {
-                for k in &shared {
-                    notes.push(match k {
-                        Key::Open(alias) => format!("replaced open `{alias}`"),
-                        _ => format!("redefined {} `{}`", def.kind, k.name()),
-                    });
-                }
+            if !same_open(old, &def, sources) {
+                notes.extend(shared.iter().map(|k| redefined(def.kind, k)));
             }
             let gone = if shared.len() < old.keys.len() {
                 // `sig A, B` and a new `sig A`: B stays.
@@ -462,6 +455,20 @@ impl Folded {
     }
 }
 
+/// The same `open` typed again: no note.
+fn same_open(old: &Definition, new: &Definition, sources: &SourceMap) -> bool {
+    matches!((&*old.item, &*new.item), (ReplItem::Open(a), ReplItem::Open(b))
+        if normalize(sources.snippet(a.span)) == normalize(sources.snippet(b.span)))
+}
+
+/// What the session says when a definition replaces `key`.
+fn redefined(kind: &str, key: &Key) -> String {
+    match key {
+        Key::Open(alias) => format!("replaced open `{alias}`"),
+        _ => format!("redefined {kind} `{}`", key.name()),
+    }
+}
+
 pub(crate) fn normalize(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -499,15 +506,8 @@ mod tests {
                         i += 1;
                         continue;
                     }
-                    let same_open = matches!((&*defs[i].item, &*def.item), (ReplItem::Open(a), ReplItem::Open(b))
-                        if normalize(sources.snippet(a.span)) == normalize(sources.snippet(b.span)));
-                    if !same_open {
-                        for k in &shared {
-                            notes.push(match k {
-                                Key::Open(alias) => format!("replaced open `{alias}`"),
-                                _ => format!("redefined {} `{}`", def.kind, k.name()),
-                            });
-                        }
+                    if !same_open(&defs[i], &def, sources) {
+                        notes.extend(shared.iter().map(|k| redefined(def.kind, k)));
                     }
                     if shared.len() < defs[i].keys.len() {
                         defs[i].remove_sig_names(&shared);
