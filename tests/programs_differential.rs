@@ -25,6 +25,10 @@ struct Tally {
     sets: usize,
     /// Per level (the library's, then "user"): violations, none.
     verdicts: [(usize, usize); 7],
+    /// Read Committed: violations, none, and sets the front end refuses under RC
+    /// (FOREACH, keys from counters).
+    rc: (usize, usize),
+    rc_refused: usize,
     loops: usize,
     /// An IF inside a FOREACH, a FOREACH inside a FOREACH.
     ifs_in_loops: usize,
@@ -110,6 +114,13 @@ fn differential(count: usize, seed: u64) {
         );
     }
     assert_eq!(tally.verdicts[5].0, 0, "serializability has no cycle");
+    let (yes, no) = tally.rc;
+    assert!(yes > 0 && no > 0, "level RC: {yes} violations, {no} none");
+    assert!(
+        (yes + no) * 4 >= count,
+        "RC compared on only {} of {count} sets",
+        yes + no
+    );
     for (what, n) in [
         ("FOREACH", tally.loops),
         ("IF inside FOREACH", tally.ifs_in_loops * 3),
@@ -182,6 +193,29 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
                 )),
             }
         }
+        // Read Committed, which the front end refuses with FOREACH (every iteration
+        // would take a snapshot of its own) and with keys taken from counters.
+        let mut referee_s = referee_s;
+        if !text.contains("FOREACH") {
+            match front_end(&app, set, "RC") {
+                Err(e) if e.contains("not supported yet") => local.rc_refused += 1,
+                got => {
+                    let clock = Instant::now();
+                    let expected = programs_brute::verdict_rc(set);
+                    referee_s += clock.elapsed().as_secs_f64();
+                    match got {
+                        Ok(true) if expected => local.rc.0 += 1,
+                        Ok(false) if !expected => local.rc.1 += 1,
+                        other => disagreements.lock().unwrap().push(format!(
+                            "set {i}, RC up to {} instances ({} records): front end {other:?}, referee {expected}\n{text}",
+                            set.bound, set.records
+                        )),
+                    }
+                }
+            }
+        } else {
+            local.rc_refused += 1;
+        }
         local.referee_s = referee_s;
         local.front_end_s = clock.elapsed().as_secs_f64();
         if referee_s > 1.0 {
@@ -200,6 +234,9 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
         t.deletes += local.deletes;
         t.aggregates += local.aggregates;
         t.three_instances += local.three_instances;
+        t.rc.0 += local.rc.0;
+        t.rc.1 += local.rc.1;
+        t.rc_refused += local.rc_refused;
         for (a, b) in t.verdicts.iter_mut().zip(local.verdicts) {
             a.0 += b.0;
             a.1 += b.1;

@@ -19,8 +19,8 @@ pub(super) const PROGRAMS_HELP: &str = "The program file declares tables, progra
 pub(super) struct ProgramsArgs {
     /// The program file.
     pub(super) file: PathBuf,
-    /// Consistency models to check (comma-separated): RA, CC, PC, PSI, SI, SER, or a
-    /// `level` the file defines. Without it, the file's `expect` lines are checked.
+    /// Consistency models to check (comma-separated): RA, RC (a snapshot per
+    /// statement), CC, PC, PSI, SI, SER, or a `level` the file defines. Without it, the file's `expect` lines are checked.
     #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
     pub(super) level: Vec<String>,
     /// Transaction instances per execution searched: executions of 2 to K instances

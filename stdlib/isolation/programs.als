@@ -28,7 +28,8 @@ module isolation/programs
 -- ordered writers of a location), RW (a read of a version another instance overwrote).
 -- The execution is conflict-serializable iff that graph is acyclic. A consistency model
 -- is a pred over (vis, ar), named `Exec` and the level: ExecRA, ExecCC, ExecPC, ExecPSI,
--- ExecSI, ExecSER.
+-- ExecSI, ExecSER; Read Committed (ExecRC) also takes a snapshot per statement (`snap`)
+-- and its dependency graph reads them (`cycleAt`).
 --
 -- Bounded search: `some vis, ar: Inst -> Inst | execution[vis, ar] and ExecPSI[vis, ar]
 -- and cycle[vis, ar]` with `for K Inst` asks for a dependency cycle through at most K
@@ -163,6 +164,60 @@ pred ExecSER[vis, ar: Inst -> Inst] { vis = ar }
 -- selective serializability: instances of a and b see each other as ar orders them
 pred serializableBetween[vis, ar: Inst -> Inst, a, b: set Inst] {
   (a -> b + b -> a) & ar in vis
+}
+
+---------------------------------------------------------------------------------------
+-- Read Committed: a snapshot per statement
+
+-- `snap` holds t -> s -> w when statement s of instance t reads from a snapshot that
+-- holds w's writes. Each statement reads the instances committed when it starts: a
+-- prefix of ar (the commit order) before its own instance, and a later statement of the
+-- instance (`po`, program order) a prefix at least as long. An instance's writes become
+-- visible at its commit: other instances see all of them or none, as under every level
+-- here. `vis` is what the instance saw by its end (its statements' snapshots together).
+-- Every such execution meets Biswas and Enea's Read Committed axiom (a read never sees
+-- a version older than one an earlier read of its transaction saw, ar being the commit
+-- order); the snapshots are PostgreSQL's per-statement ones (a statement sees every
+-- commit before the latest it sees).
+pred ExecRC[vis, ar: Inst -> Inst, snap: Inst -> Stmt -> Inst, po: Stmt -> Stmt] {
+  all t: Inst {
+    (t.snap).Inst in t.ran
+    vis.t = Stmt.(t.snap)
+    all s: t.ran | let v = s.(t.snap) | v in ar.t and ar.v in v
+    all s1, s2: t.ran | s1 -> s2 in po implies s1.(t.snap) in s2.(t.snap)
+  }
+}
+
+-- the locations statement s of instance t reads
+fun rdAt[t: Inst, s: Stmt]: Rec -> Field { s.(t.sel) -> s.reads + s.(t.cand) -> s.scans }
+
+-- the instance whose write of r.f statement s of t reads: the ar-last writer its
+-- snapshot holds (none: the initial value)
+fun sourceAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, t: Inst, s: Stmt, r: Rec, f: Field]: lone Inst {
+  let ws = { w: s.(t.snap) | r -> f in wt[w] } | ws - ar.ws
+}
+
+-- the records statement s of t finds in its snapshot (as `alive`, per statement)
+fun aliveAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, t: Inst, s: Stmt]: set Rec {
+  { r: Rec | let w = sourceAt[snap, ar, t, s, r, Alive] |
+      (some w implies r in w.inserted else r in InitiallyAlive) }
+}
+
+-- WR and RW with each statement reading its own snapshot; WW is the same as with one
+-- snapshot per instance (writes are installed at commit, in ar order)
+fun WRat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst]: Inst -> Inst {
+  { w, t: Inst | some s: t.ran | w in s.(t.snap) and some r: Rec, f: Field |
+      r -> f in rdAt[t, s] & wt[w] and
+      (no u: s.(t.snap) | r -> f in wt[u] and w -> u in ar) }
+}
+fun RWat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst]: Inst -> Inst {
+  { t, b: Inst | t != b and some s: t.ran, r: Rec, f: Field | r -> f in rdAt[t, s] & wt[b] and
+      (all w: s.(t.snap) | r -> f in wt[w] implies w -> b in ar) }
+}
+
+-- the dependency graph of per-statement snapshots has a cycle
+pred cycleAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst] {
+  some ^(WRat[snap, ar] + WW[ar] + RWat[snap, ar]) & iden
 }
 
 ---------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@
 //!   snapshot when the ar-last visible writer of its `Alive` left it existing (or none
 //!   did and it existed initially).
 //!
-//! The dependency graph (wr, ww, rw) and the levels (RA, CC, PC, PSI, SI, SER and a few
+//! The dependency graph (wr, ww, rw) and the levels (RA, CC, PC, PSI, SI, SER, RC per statement, and a few
 //! axioms a program file may define) are the library's, restated here over masks.
 #![allow(dead_code)]
 
@@ -711,6 +711,20 @@ pub fn verdicts(set: &Set) -> Vec<bool> {
     Referee::new(set).run()
 }
 
+/// Read Committed: whether some execution of 2 to `bound` instances in which every
+/// statement reads its own snapshot has a dependency cycle. A snapshot holds the
+/// instances committed when the statement starts: a prefix of the arbitration order
+/// before its instance, never shorter than the previous statement's. The instance's
+/// writes become visible at its commit. (For sets without FOREACH, which the front
+/// end's RC refuses.)
+pub fn verdict_rc(set: &Set) -> bool {
+    Referee::new(set).run_rc()
+}
+
+/// The most statement snapshots (prefixes of 0 to `bound - 1` instances) a referee
+/// run tracks.
+const MAX_PREFIX: usize = 8;
+
 /// What one run of an instance did: the locations it read and wrote (bits of
 /// `Referee::loc`), the records whose `Alive` it wrote, and those it left existing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -719,6 +733,9 @@ struct Effect {
     writes: u64,
     alive: u16,
     leaves: u16,
+    /// Read Committed: the locations read by statements whose snapshot is the first
+    /// k instances, per k (all zero otherwise).
+    reads_at: [u64; MAX_PREFIX],
 }
 
 /// A database: per table, which keys have a record, their column values, and which
@@ -753,6 +770,12 @@ struct Run {
     writes: u64,
     alive: u16,
     leaves: u16,
+    /// Read Committed: per prefix length, the records its snapshot holds (`None`: one
+    /// snapshot for the instance, `live` from the start); the current statement's
+    /// prefix; what statements at each prefix read.
+    rc: Option<Rc<Vec<u16>>>,
+    prefix: usize,
+    reads_at: [u64; MAX_PREFIX],
 }
 
 enum Value {
@@ -1198,7 +1221,28 @@ impl<'a> Referee<'a> {
                 }
                 runs
             }
-            St::Sql(assign, q) => self.sql(db, assign.as_deref(), q, run, params, prog),
+            St::Sql(assign, q) => match run.rc.clone() {
+                None => self.sql(db, assign.as_deref(), q, run, params, prog),
+                Some(snapshots) => {
+                    // Each statement takes a snapshot at least as recent as the last:
+                    // the records it holds, then the instance's own INSERTs and
+                    // DELETEs so far.
+                    let mut out = Vec::new();
+                    for m in run.prefix..snapshots.len() {
+                        let mut r = run.clone();
+                        r.prefix = m;
+                        r.live = (snapshots[m] & !r.alive) | r.leaves;
+                        let before = r.reads;
+                        r.reads = 0;
+                        for mut done in self.sql(db, assign.as_deref(), q, r, params, prog) {
+                            done.reads_at[m] |= done.reads;
+                            done.reads |= before;
+                            out.push(done);
+                        }
+                    }
+                    out
+                }
+            },
         }
     }
 
@@ -1366,6 +1410,31 @@ impl<'a> Referee<'a> {
 
     /// Every way `prog` can run with `params` on a snapshot holding `live`.
     fn effects(&self, db: &Db, prog: &Prog, params: &[(Sort, u8)], live: u16) -> Vec<Effect> {
+        self.effects_from(db, prog, params, live, None)
+    }
+
+    /// Every way `prog` can run with `params`, each statement on a snapshot of its
+    /// own (Read Committed): `snapshots[k]` holds the records of the first k instances'
+    /// snapshot.
+    fn effects_rc(
+        &self,
+        db: &Db,
+        prog: &Prog,
+        params: &[(Sort, u8)],
+        snapshots: Rc<Vec<u16>>,
+    ) -> Vec<Effect> {
+        let live = snapshots[0];
+        self.effects_from(db, prog, params, live, Some(snapshots))
+    }
+
+    fn effects_from(
+        &self,
+        db: &Db,
+        prog: &Prog,
+        params: &[(Sort, u8)],
+        live: u16,
+        rc: Option<Rc<Vec<u16>>>,
+    ) -> Vec<Effect> {
         let start = Run {
             locals: Vec::new(),
             live,
@@ -1373,6 +1442,9 @@ impl<'a> Referee<'a> {
             writes: 0,
             alive: 0,
             leaves: 0,
+            rc,
+            prefix: 0,
+            reads_at: [0; MAX_PREFIX],
         };
         let mut out: Vec<Effect> = self
             .block(db, &prog.body, start, params, prog)
@@ -1382,11 +1454,12 @@ impl<'a> Referee<'a> {
                 writes: r.writes,
                 alive: r.alive,
                 leaves: r.leaves,
+                reads_at: r.reads_at,
             })
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
-        out.sort_by_key(|e| (e.reads, e.writes, e.alive, e.leaves));
+        out.sort_by_key(|e| (e.reads, e.writes, e.alive, e.leaves, e.reads_at));
         out
     }
 
@@ -1780,5 +1853,137 @@ impl<'a> Referee<'a> {
         for (k, f) in found.iter_mut().enumerate() {
             *f |= levels >> k & 1 == 1;
         }
+    }
+
+    fn run_rc(&self) -> bool {
+        assert!(
+            self.set.bound <= MAX_PREFIX,
+            "bound too large for the referee"
+        );
+        let mut calls: Vec<(usize, Vec<(Sort, u8)>)> = Vec::new();
+        for (p, prog) in self.set.progs.iter().enumerate() {
+            let mut all: Vec<Vec<(Sort, u8)>> = vec![Vec::new()];
+            for (_, s) in &prog.params {
+                all = all
+                    .into_iter()
+                    .flat_map(|v| {
+                        (0..self.n as u8).map(move |x| {
+                            let mut v = v.clone();
+                            v.push((*s, x));
+                            v
+                        })
+                    })
+                    .collect();
+            }
+            calls.extend(all.into_iter().map(|v| (p, v)));
+        }
+        self.databases().iter().any(|db| {
+            let mut memo: HashMap<(usize, Vec<u16>), Rc<Vec<Effect>>> = HashMap::new();
+            self.dfs_rc(db, &calls, &mut memo, &mut Vec::new())
+        })
+    }
+
+    /// Place instance `placed.len()` in every way under Read Committed; whether some
+    /// execution found so far has a cycle.
+    fn dfs_rc(
+        &self,
+        db: &Db,
+        calls: &[(usize, Vec<(Sort, u8)>)],
+        memo: &mut HashMap<(usize, Vec<u16>), Rc<Vec<Effect>>>,
+        placed: &mut Vec<Effect>,
+    ) -> bool {
+        let i = placed.len();
+        if i >= 2 && self.cycle_rc(placed) {
+            return true;
+        }
+        if i == self.set.bound {
+            return false;
+        }
+        // The records each prefix's snapshot holds: the last writer of a record's
+        // `Alive` among the first k instances decides.
+        let snapshots: Vec<u16> = (0..=i)
+            .map(|k| {
+                let mut live = 0u16;
+                for t in 0..self.set.tables.len() {
+                    for key in 0..self.n {
+                        if db.present[t] >> key & 1 == 0 {
+                            continue;
+                        }
+                        let r = self.rec(t, key);
+                        let exists = match (0..k).rev().find(|&j| placed[j].alive & r != 0) {
+                            Some(j) => placed[j].leaves & r != 0,
+                            None => !self.dynamic[t] || db.initially & r != 0,
+                        };
+                        if exists {
+                            live |= r;
+                        }
+                    }
+                }
+                live
+            })
+            .collect();
+        let shared = Rc::new(snapshots.clone());
+        for (c, (p, params)) in calls.iter().enumerate() {
+            let effects = memo
+                .entry((c, snapshots.clone()))
+                .or_insert_with(|| {
+                    Rc::new(self.effects_rc(db, &self.set.progs[*p], params, shared.clone()))
+                })
+                .clone();
+            for e in effects.iter() {
+                placed.push(*e);
+                let found = self.dfs_rc(db, calls, memo, placed);
+                placed.pop();
+                if found {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the dependency graph of these instances (in arbitration order, each
+    /// statement reading the ar-last writer among its snapshot's instances) has a cycle.
+    fn cycle_rc(&self, placed: &[Effect]) -> bool {
+        let n = placed.len();
+        let mut dep = vec![0u8; n];
+        for t in 0..n {
+            for (k, &reads) in placed[t].reads_at.iter().enumerate() {
+                let mut bits = reads;
+                while bits != 0 {
+                    let l = bits & bits.wrapping_neg();
+                    bits &= bits - 1;
+                    let source = (0..k.min(t)).rev().find(|&w| placed[w].writes & l != 0);
+                    if let Some(w) = source {
+                        dep[w] |= 1 << t;
+                    }
+                    for (w, other) in placed.iter().enumerate() {
+                        if w != t && other.writes & l != 0 && source.is_none_or(|s| w > s) {
+                            dep[t] |= 1 << w;
+                        }
+                    }
+                }
+            }
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                if placed[a].writes & placed[b].writes != 0 {
+                    dep[a] |= 1 << b;
+                }
+            }
+        }
+        let mut reach = dep.clone();
+        for _ in 0..n {
+            for a in 0..n {
+                let mut r = reach[a];
+                for b in 0..n {
+                    if reach[a] >> b & 1 == 1 {
+                        r |= reach[b];
+                    }
+                }
+                reach[a] = r;
+            }
+        }
+        (0..n).any(|a| reach[a] >> a & 1 == 1)
     }
 }

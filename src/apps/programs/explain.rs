@@ -47,6 +47,9 @@ pub struct Step {
     pub selected: Vec<u32>,
     pub reads: Vec<Loc>,
     pub writes: Vec<Loc>,
+    /// Under Read Committed, the instances whose writes this statement's snapshot
+    /// holds; `None`: the instance's (`vis`).
+    pub sees: Option<Vec<usize>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -187,7 +190,12 @@ pub fn read(
         .iter()
         .filter_map(|t| Some((*index.get(&t[0])?, *index.get(&t[1])?)))
         .collect();
-    let witness = replay::Witness::read(app, run, &atoms)?;
+    let snap = if pred == "ExecRC" {
+        Some(skolem("snap")?)
+    } else {
+        None
+    };
+    let witness = replay::Witness::read(app, run, &atoms, snap.as_ref())?;
     let instances = replay::replay(app, &witness, &vis_pairs, exact_rows, &name, &records)
         .map_err(|m| {
             internal(format!(
@@ -217,12 +225,15 @@ pub fn read(
 /// Who writes what and which version each read sees, in an execution whose ar is
 /// instance order. Versions are numbered as the history notation writes values: a
 /// location's initial value is 0 and its k-th writer in ar order writes k. A read's
-/// version depends only on the reader and the location (it sees the ar-last writer
-/// visible to it), so both are looked up by (instance, location).
+/// version depends only on the reading statement and the location (it sees the ar-last
+/// writer visible to it: to its instance, or under Read Committed to the statement), so
+/// both are looked up by (instance, statement, location).
 pub struct Versions<'a> {
     /// location -> [(instance, statement)] of its writers, in ar order.
     writers: BTreeMap<&'a Loc, Vec<(usize, usize)>>,
     visible: BTreeSet<(usize, usize)>,
+    /// (instance, statement) -> the instances its own snapshot holds (Read Committed).
+    statement_visible: BTreeMap<(usize, usize), BTreeSet<usize>>,
 }
 
 impl<'a> Versions<'a> {
@@ -238,9 +249,26 @@ impl<'a> Versions<'a> {
                 }
             }
         }
+        let statement_visible = instances
+            .iter()
+            .enumerate()
+            .flat_map(|(i, inst)| {
+                inst.steps.iter().filter_map(move |s| {
+                    Some(((i, s.stmt), s.sees.as_ref()?.iter().copied().collect()))
+                })
+            })
+            .collect();
         Versions {
             writers,
             visible: vis.iter().copied().collect(),
+            statement_visible,
+        }
+    }
+
+    fn sees(&self, reader: usize, stmt: usize, writer: usize) -> bool {
+        match self.statement_visible.get(&(reader, stmt)) {
+            Some(sees) => sees.contains(&writer),
+            None => self.visible.contains(&(writer, reader)),
         }
     }
 
@@ -248,20 +276,25 @@ impl<'a> Versions<'a> {
         self.writers.get(loc).map_or(&[], |w| w.as_slice())
     }
 
-    /// The writer (instance, statement) whose version `reader` reads, with its position
-    /// among the location's writers; `None`: the initial value.
-    pub(crate) fn source(&self, reader: usize, loc: &Loc) -> Option<(usize, (usize, usize))> {
+    /// The writer (instance, statement) whose version statement `stmt` of `reader`
+    /// reads, with its position among the location's writers; `None`: the initial value.
+    pub(crate) fn source(
+        &self,
+        reader: usize,
+        stmt: usize,
+        loc: &Loc,
+    ) -> Option<(usize, (usize, usize))> {
         self.writers_of(loc)
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, (w, _))| self.visible.contains(&(*w, reader)))
+            .find(|(_, (w, _))| self.sees(reader, stmt, *w))
             .map(|(k, &w)| (k, w))
     }
 
-    /// The version of `loc` that instance `reader` reads.
-    pub fn read(&self, reader: usize, loc: &Loc) -> usize {
-        self.source(reader, loc).map_or(0, |(k, _)| k + 1)
+    /// The version of `loc` that statement `stmt` of instance `reader` reads.
+    pub fn read(&self, reader: usize, stmt: usize, loc: &Loc) -> usize {
+        self.source(reader, stmt, loc).map_or(0, |(k, _)| k + 1)
     }
 
     /// The version of `loc` that instance `writer` writes, if it writes it.
@@ -282,7 +315,7 @@ pub fn dependency_edges(instances: &[InstanceView], vis: &[(usize, usize)]) -> V
         for s in &inst.steps {
             for l in &s.reads {
                 let ws = versions.writers_of(l);
-                let source = versions.source(i, l).map(|(_, w)| w);
+                let source = versions.source(i, s.stmt, l).map(|(_, w)| w);
                 if let Some((w, ws_stmt)) = source {
                     edges.push(Edge {
                         from: w,

@@ -54,6 +54,7 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
         ordered: BTreeSet::new(),
         inserts: Vec::new(),
         seeing: Vec::new(),
+        stmt_order: Vec::new(),
         lookups: BTreeMap::new(),
         counter_inserts: Vec::new(),
         extremes: BTreeMap::new(),

@@ -48,23 +48,37 @@ pub fn replay(
     let mut leaves: Vec<BTreeSet<u32>> = Vec::new();
     let mut views = Vec::new();
     for (i, &(_, prog)) in w.insts.iter().enumerate() {
-        // A record exists in the snapshot when the ar-last visible writer of its
-        // `Alive` left it existing, or none is visible and it existed initially.
-        let mut snapshot = BTreeSet::new();
-        for table in &schema.dynamic {
-            for &r in &w.records[table] {
-                let last = (0..i)
-                    .rev()
-                    .find(|&j| visible.contains(&(j, i)) && alive_writes[j].contains(&r));
-                let exists = match last {
-                    Some(j) => leaves[j].contains(&r),
-                    None => w.initially.contains(&r),
-                };
-                if exists {
-                    snapshot.insert(r);
+        // A record exists in a snapshot when the ar-last writer of its `Alive` that the
+        // snapshot holds left it existing, or there is none and it existed initially.
+        let alive_in = |holds: &dyn Fn(usize) -> bool| {
+            let mut snapshot = BTreeSet::new();
+            for table in &schema.dynamic {
+                for &r in &w.records[table] {
+                    let last = (0..i)
+                        .rev()
+                        .find(|&j| holds(j) && alive_writes[j].contains(&r));
+                    let exists = match last {
+                        Some(j) => leaves[j].contains(&r),
+                        None => w.initially.contains(&r),
+                    };
+                    if exists {
+                        snapshot.insert(r);
+                    }
                 }
             }
-        }
+            snapshot
+        };
+        let snapshot = alive_in(&|j| visible.contains(&(j, i)));
+        let statement_snapshots: BTreeMap<usize, BTreeSet<u32>> = match &w.snapshots {
+            None => BTreeMap::new(),
+            Some(per) => w.ran[i]
+                .iter()
+                .map(|&si| {
+                    let holds = per[i].get(&si).cloned().unwrap_or_default();
+                    (si, alive_in(&|j| holds.contains(&j)))
+                })
+                .collect(),
+        };
         let mut run = Run {
             app,
             w,
@@ -73,6 +87,7 @@ pub fn replay(
             prog,
             exact_rows,
             snapshot,
+            statement_snapshots,
             reached: BTreeMap::new(),
             flags_reached: BTreeMap::new(),
             show: &show,
@@ -131,6 +146,12 @@ pub fn replay(
                 selected: reach.sel.iter().copied().collect(),
                 reads: r_locs.into_iter().collect(),
                 writes: w_locs.into_iter().collect(),
+                sees: w.snapshots.as_ref().map(|per| {
+                    per[i]
+                        .get(&si)
+                        .map(|h| h.iter().copied().collect())
+                        .unwrap_or_default()
+                }),
             });
         }
         if left != w.inserted[i] {

@@ -26,6 +26,8 @@ pub(super) struct Builder<'s> {
     pub(super) inserts: Vec<String>,
     /// Programs with a `P__sees` pred (exact rows).
     pub(super) seeing: Vec<String>,
+    /// `a -> b` for statements a before b in one program (`stmtOrder`).
+    pub(super) stmt_order: Vec<String>,
     /// Statements (outside FOREACH) whose WHERE clause is `key = value AND …` over every
     /// key column, a value being a parameter or `x.col` of one record: they select at
     /// most one record. atom -> (column, parameter or `x.col`).

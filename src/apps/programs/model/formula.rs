@@ -178,8 +178,9 @@ pub(super) struct ProgramCtx {
     /// inside FOREACH, and MIN/MAX's filtered records.
     pub(super) fields: Vec<(String, String)>,
     /// Exact rows: what each statement selects given the records its snapshot holds
-    /// (`live`), as lines of the program's `P__sees` pred.
-    pub(super) seen: Vec<String>,
+    /// (`live`), as lines of the program's `P__sees` pred, with the statement's atom
+    /// (under Read Committed each statement has its own snapshot: `P__seesAt`).
+    pub(super) seen: Vec<(String, String)>,
     /// INSERT and DELETE statements so far, in program order: (atom, table, insert).
     pub(super) alive_writers: Vec<(String, usize, bool)>,
 }

@@ -50,6 +50,17 @@ pub(super) const RESERVED: &[&str] = &[
     "ExecPSI",
     "ExecSI",
     "ExecSER",
+    "ExecRC",
+    "snap",
+    "po",
+    "rdAt",
+    "sourceAt",
+    "aliveAt",
+    "WRat",
+    "RWat",
+    "cycleAt",
+    "seenAt",
+    "stmtOrder",
     "vis",
     "ar",
     "univ",
@@ -132,7 +143,7 @@ pub fn ident(name: &str) -> String {
 }
 
 /// The level names `--level` accepts for the library's consistency models.
-pub const LEVELS: &[&str] = &["RA", "CC", "PC", "PSI", "SI", "SER"];
+pub const LEVELS: &[&str] = &["RA", "RC", "CC", "PC", "PSI", "SI", "SER"];
 
 /// The type of a value, for the checks that refuse comparing or storing unlike values.
 #[derive(Clone, Debug, PartialEq, Eq)]

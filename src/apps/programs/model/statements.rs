@@ -573,7 +573,8 @@ impl Builder<'_> {
                     lines.push(format!("all r: {tname} | lone (t.{f}).r"));
                 }
                 if info.dynamic {
-                    ctx.seen.push(each(ctx, format!("no ({cur} & {live})")));
+                    let line = each(ctx, format!("no ({cur} & {live})"));
+                    ctx.seen.push((atom.clone(), line));
                 }
             }
             _ => {
@@ -629,8 +630,8 @@ impl Builder<'_> {
                     if let Some(f) = &filt {
                         lines.push(each(ctx, format!("{f} in {poss}")));
                     }
-                    ctx.seen
-                        .push(each(ctx, choose(format!("({poss} & {live})"))));
+                    let line = each(ctx, choose(format!("({poss} & {live})")));
+                    ctx.seen.push((atom.clone(), line));
                 } else {
                     lines.push(each(ctx, choose(poss.clone())));
                 }

@@ -62,11 +62,31 @@ impl Builder<'_> {
         if !ctx.seen.is_empty() {
             let _ = writeln!(out, "pred {name}__sees[vis, ar: Inst -> Inst] {{");
             let _ = writeln!(out, "  all t: {name} | let live = alive[vis, ar, t] {{");
-            for line in &ctx.seen {
+            for (_, line) in &ctx.seen {
                 let _ = writeln!(out, "    {line}");
             }
             let _ = writeln!(out, "  }}\n}}");
+            // Read Committed: the same, each statement in its own snapshot.
+            let _ = writeln!(
+                out,
+                "pred {name}__seesAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst] {{"
+            );
+            let _ = writeln!(out, "  all t: {name} {{");
+            for (atom, line) in &ctx.seen {
+                let _ = writeln!(
+                    out,
+                    "    let live = aliveAt[snap, ar, t, {atom}] {{ {line} }}"
+                );
+            }
+            let _ = writeln!(out, "  }}\n}}");
             self.seeing.push(name.clone());
+        }
+        // Program order, for Read Committed's growing snapshots: statements in the
+        // order of the text (the two branches of an IF never both run).
+        for (i, a) in ctx.ran.iter().enumerate() {
+            for b in &ctx.ran[i + 1..] {
+                self.stmt_order.push(format!("{a} -> {b}"));
+            }
         }
     }
 
@@ -194,6 +214,25 @@ impl Builder<'_> {
             out,
             "pred seen[vis, ar: Inst -> Inst] {{ {} }}",
             sees.join(" and ")
+        );
+        let sees_at: Vec<String> = self
+            .seeing
+            .iter()
+            .map(|p| format!("{p}__seesAt[snap, ar]"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "pred seenAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst] {{ {} }}",
+            sees_at.join(" and ")
+        );
+        let _ = writeln!(
+            out,
+            "-- program order of each program's statements (Read Committed)\nfun stmtOrder: Stmt -> Stmt {{ {} }}",
+            if self.stmt_order.is_empty() {
+                "none -> none".to_string()
+            } else {
+                self.stmt_order.join(" + ")
+            }
         );
         for level in &app.levels {
             let _ = writeln!(out, "\n-- level {}", level.name.text);

@@ -75,14 +75,19 @@ pub(super) fn counters(
                 continue;
             }
             let loc: Loc = (c1, a.field.clone());
-            let s1 = versions.source(i1, &loc).map(|(_, (w, _))| w);
-            let s2 = versions.source(i2, &loc).map(|(_, (w, _))| w);
+            // Counters are refused under Read Committed, so every statement of an
+            // instance reads the same version: the lookup's stands for all.
+            let (Some(l1), Some(l2)) = (index(&a.lookup), index(&b.lookup)) else {
+                continue;
+            };
+            let s1 = versions.source(i1, l1, &loc).map(|(_, (w, _))| w);
+            let s2 = versions.source(i2, l2, &loc).map(|(_, (w, _))| w);
             // Writers of the counter that read it, each from the version before.
             let reads_from = |u: usize| {
-                let reads = views[u].steps.iter().any(|s| s.reads.contains(&loc));
+                let reader = views[u].steps.iter().find(|s| s.reads.contains(&loc))?;
                 let writes = views[u].steps.iter().any(|s| s.writes.contains(&loc));
-                (reads && writes)
-                    .then(|| versions.source(u, &loc).map(|(_, (w, _))| w))
+                writes
+                    .then(|| versions.source(u, reader.stmt, &loc).map(|(_, (w, _))| w))
                     .flatten()
             };
             let later = |from: usize, to: usize| {

@@ -57,7 +57,46 @@ pub fn level_broken(pred: &str, views: &[InstanceView], vis: &[(usize, usize)]) 
             })
         })
     };
+    // Read Committed: each statement's snapshot a prefix of ar before its instance,
+    // growing along program order (steps are in program order), and vis their union.
+    let read_committed = || {
+        views.iter().enumerate().find_map(|(c, v)| {
+            let mut last: Option<&BTreeSet<usize>> = None;
+            let mut union = BTreeSet::new();
+            let mut sets = Vec::new();
+            for s in &v.steps {
+                let Some(sees) = &s.sees else {
+                    return Some(format!("T{} [{}] has no snapshot of its own", c + 1, s.stmt));
+                };
+                sets.push(sees.iter().copied().collect::<BTreeSet<usize>>());
+            }
+            for sees in &sets {
+                let prefix = sees.iter().copied().eq(0..sees.len());
+                if !prefix || sees.len() > c {
+                    return Some(format!(
+                        "a statement of T{} reads a snapshot that is not a prefix of the instances before it",
+                        c + 1
+                    ));
+                }
+                if let Some(before) = last
+                    && !before.is_subset(sees)
+                {
+                    return Some(format!(
+                        "a statement of T{} sees less than the one before it",
+                        c + 1
+                    ));
+                }
+                union.extend(sees.iter().copied());
+                last = Some(sees);
+            }
+            let seen: BTreeSet<usize> = (0..n).filter(|&a| visible.contains(&(a, c))).collect();
+            (seen != union).then(|| {
+                format!("T{} sees more or less by vis than its statements' snapshots", c + 1)
+            })
+        })
+    };
     match pred {
+        "ExecRC" => read_committed(),
         "ExecCC" => causal(),
         "ExecPC" => prefix(),
         "ExecPSI" => causal().or_else(conflicts_seen),

@@ -95,6 +95,8 @@ pub(super) struct Run<'a> {
     pub(super) exact_rows: bool,
     /// The records of tables with INSERT or DELETE that its snapshot holds.
     pub(super) snapshot: BTreeSet<u32>,
+    /// Under Read Committed, the same per statement (which then replaces `snapshot`).
+    pub(super) statement_snapshots: BTreeMap<usize, BTreeSet<u32>>,
     pub(super) reached: BTreeMap<usize, Reach>,
     pub(super) flags_reached: BTreeMap<String, BTreeSet<Vec<u32>>>,
     pub(super) show: &'a dyn Fn(u32) -> String,
@@ -226,8 +228,9 @@ impl Run<'_> {
     /// The records of `table` existing when statement `si` runs: the snapshot's, with
     /// the instance's own INSERTs and DELETEs before it applied in program order.
     fn live_at(&self, table: &str, si: usize) -> BTreeSet<u32> {
+        let snapshot = self.statement_snapshots.get(&si).unwrap_or(&self.snapshot);
         let mut live: BTreeSet<u32> = self.w.records[table]
-            .intersection(&self.snapshot)
+            .intersection(snapshot)
             .copied()
             .collect();
         for (&sj, reach) in self.reached.range(..si) {

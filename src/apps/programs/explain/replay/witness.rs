@@ -37,13 +37,18 @@ pub struct Witness {
     pub(super) fields: Vec<BTreeMap<String, Tuples>>,
     /// IFs outside FOREACH: the instances that took the first branch.
     pub(super) flags: BTreeMap<String, BTreeSet<u32>>,
+    /// Under Read Committed, per instance: statement -> the instances (by position in
+    /// ar) its snapshot holds.
+    pub(super) snapshots: Option<Vec<BTreeMap<usize, BTreeSet<usize>>>>,
 }
 
 impl Witness {
+    /// `snap`: Read Committed's per-statement snapshots (instance, statement, instance).
     pub fn read(
         app: &AppModel,
         run: &CommandRun,
         insts: &[(u32, usize)],
+        snap: Option<&crate::logic::TupleSet>,
     ) -> Result<Witness, Errors> {
         let rel = |n: &str| {
             relation(run, n).ok_or_else(|| internal(format!("relation `{n}` is missing")))
@@ -110,7 +115,27 @@ impl Witness {
             inserted: Vec::new(),
             fields: Vec::new(),
             flags: BTreeMap::new(),
+            snapshots: None,
         };
+        if let Some(snap) = snap {
+            let position: BTreeMap<u32, usize> = insts
+                .iter()
+                .enumerate()
+                .map(|(i, &(a, _))| (a, i))
+                .collect();
+            let mut per: Vec<BTreeMap<usize, BTreeSet<usize>>> = vec![BTreeMap::new(); insts.len()];
+            for x in snap.iter() {
+                let (Some(&t), Some(&s), Some(&v)) =
+                    (position.get(&x[0]), stmt_of.get(&x[1]), position.get(&x[2]))
+                else {
+                    return Err(internal(format!(
+                        "a snapshot tuple {x:?} names no instance and statement"
+                    )));
+                };
+                per[t].entry(s).or_default().insert(v);
+            }
+            w.snapshots = Some(per);
+        }
         for f in app.flags.iter().filter(|f| f.depth == 0) {
             w.flags
                 .insert(f.name.clone(), rel(&f.name)?.iter().map(|x| x[0]).collect());
