@@ -2,8 +2,12 @@
 //! their statements' reads and writes, ar, vis, the cycle edge by edge), bounded absence
 //! with its completeness, and the expectations of a program file.
 
+mod schedule;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
+
+pub use schedule::schedule;
 
 use crate::apps::programs::explain::{EdgeKind, Loc, Versions, Violation};
 use crate::apps::programs::model::AppModel;
@@ -183,6 +187,20 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
             ),
         };
         let _ = writeln!(out, "  {a} --{}--> {b}  {why}", e.kind.name());
+    }
+    match schedule(v, app) {
+        Ok(lines) => {
+            let _ = writeln!(
+                out,
+                "as a schedule (one server, commits in ar order, each snapshot what committed before it):"
+            );
+            for line in lines {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+        Err(why) => {
+            let _ = writeln!(out, "no schedule: {why}");
+        }
     }
     let _ = writeln!(
         out,
@@ -404,6 +422,10 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                 })
                 .collect();
             o["history"] = json!(history_lines(v).join("\n"));
+            o["schedule"] = match schedule(v, app) {
+                Ok(lines) => json!(lines),
+                Err(_) => Value::Null,
+            };
             o["ar"] = json!(names);
             o["vis"] = json!(
                 v.vis
