@@ -310,6 +310,8 @@ fact {
   all t: WriteCheck | t.ran = W1 + W2 + W3 and keyed[t, W1, Saving, t.c]
     and keyed[t, W2, Checking, t.c] and keyed[t, W3, Checking, t.c]
   all t: TransactSavings | t.ran = S1 and keyed[t, S1, Saving, t.c]
+  -- no statement reads what an earlier one of its instance wrote
+  no own
 }
 ";
 

@@ -75,7 +75,11 @@ abstract sig Inst {
   sel: Stmt -> Rec,
   -- the records it leaves existing: its last INSERT or DELETE of each was an INSERT
   -- (generated models define it from the statements' order)
-  inserted: set Rec
+  inserted: set Rec,
+  -- the locations it reads only after writing them itself (a statement that ran
+  -- before, all its iterations done, wrote them): it reads its own version there,
+  -- which depends on no other instance (generated models define it)
+  own: Rec -> Field
 } {
   sel in cand
   cand.Rec in ran
@@ -84,7 +88,8 @@ abstract sig Inst {
 ---------------------------------------------------------------------------------------
 -- Locations an instance reads and writes
 
-fun rd[t: Inst]: Rec -> Field { ~(t.sel).reads + ~(t.cand).scans }
+-- (its reads of its own writes, `own`, read no other instance's version)
+fun rd[t: Inst]: Rec -> Field { ~(t.sel).reads + ~(t.cand).scans - t.own }
 fun wt[t: Inst]: Rec -> Field { ~(t.sel).writes }
 
 -- pairs of distinct instances that write a common location
@@ -188,8 +193,11 @@ pred ExecRC[vis, ar: Inst -> Inst, snap: Inst -> Stmt -> Inst, po: Stmt -> Stmt]
   }
 }
 
--- the locations statement s of instance t reads
-fun rdAt[t: Inst, s: Stmt]: Rec -> Field { s.(t.sel) -> s.reads + s.(t.cand) -> s.scans }
+-- the locations statement s of instance t reads from its snapshot: those no statement
+-- of t before it (`po`) wrote, whose own version it reads otherwise
+fun rdAt[t: Inst, s: Stmt, po: Stmt -> Stmt]: Rec -> Field {
+  s.(t.sel) -> s.reads + s.(t.cand) -> s.scans - ~((po.s) <: t.sel).writes
+}
 
 -- the instance whose write of r.f statement s of t reads: the ar-last writer its
 -- snapshot holds (none: the initial value)
@@ -205,19 +213,19 @@ fun aliveAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, t: Inst, s: Stmt]: set
 
 -- WR and RW with each statement reading its own snapshot; WW is the same as with one
 -- snapshot per instance (writes are installed at commit, in ar order)
-fun WRat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst]: Inst -> Inst {
+fun WRat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt]: Inst -> Inst {
   { w, t: Inst | some s: t.ran | w in s.(t.snap) and some r: Rec, f: Field |
-      r -> f in rdAt[t, s] & wt[w] and
+      r -> f in rdAt[t, s, po] & wt[w] and
       (no u: s.(t.snap) | r -> f in wt[u] and w -> u in ar) }
 }
-fun RWat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst]: Inst -> Inst {
-  { t, b: Inst | t != b and some s: t.ran, r: Rec, f: Field | r -> f in rdAt[t, s] & wt[b] and
+fun RWat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt]: Inst -> Inst {
+  { t, b: Inst | t != b and some s: t.ran, r: Rec, f: Field | r -> f in rdAt[t, s, po] & wt[b] and
       (all w: s.(t.snap) | r -> f in wt[w] implies w -> b in ar) }
 }
 
 -- the dependency graph of per-statement snapshots has a cycle
-pred cycleAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst] {
-  some ^(WRat[snap, ar] + WW[ar] + RWat[snap, ar]) & iden
+pred cycleAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt] {
+  some ^(WRat[snap, ar, po] + WW[ar] + RWat[snap, ar, po]) & iden
 }
 
 ---------------------------------------------------------------------------------------

@@ -26,7 +26,10 @@
 //!   column: one of its values; none: it cannot run); the instance's own INSERTs and
 //!   DELETEs count. IF takes its first branch when the condition is true. FOREACH runs
 //!   its body once per record of the local, in order.
-//! - A read sees the version of the ar-last visible writer; a record exists in a
+//! - A read of a location that a statement done before it wrote (inside FOREACH: a
+//!   statement before the outermost loop around it) sees the instance's own version and
+//!   depends on no other instance. Any other read sees the version of the ar-last
+//!   visible writer; a record exists in a
 //!   snapshot when the ar-last visible writer of its `Alive` left it existing (or none
 //!   did and it existed initially).
 //!
@@ -776,6 +779,8 @@ struct Run {
     rc: Option<Rc<Vec<u16>>>,
     prefix: usize,
     reads_at: [u64; MAX_PREFIX],
+    /// Inside FOREACH: what the instance had written when the outermost loop began.
+    loop_entry: Option<u64>,
 }
 
 enum Value {
@@ -1197,6 +1202,9 @@ impl<'a> Referee<'a> {
                     .find(|l| l.name == *x)
                     .expect("a local")
                     .clone();
+                let outer = run.loop_entry;
+                let mut run = run;
+                run.loop_entry = Some(outer.unwrap_or(run.writes));
                 let mut runs = vec![run];
                 for k in 0..self.n {
                     if l.rows >> k & 1 == 0 {
@@ -1219,30 +1227,51 @@ impl<'a> Referee<'a> {
                     }
                     runs = next;
                 }
+                for r in &mut runs {
+                    r.loop_entry = outer;
+                }
                 runs
             }
-            St::Sql(assign, q) => match run.rc.clone() {
-                None => self.sql(db, assign.as_deref(), q, run, params, prog),
-                Some(snapshots) => {
-                    // Each statement takes a snapshot at least as recent as the last:
-                    // the records it holds, then the instance's own INSERTs and
-                    // DELETEs so far.
-                    let mut out = Vec::new();
-                    for m in run.prefix..snapshots.len() {
-                        let mut r = run.clone();
-                        r.prefix = m;
-                        r.live = (snapshots[m] & !r.alive) | r.leaves;
-                        let before = r.reads;
+            St::Sql(assign, q) => {
+                // What statements done before this one wrote (inside FOREACH: before the
+                // outermost loop, whose statements may run again after it), it reads
+                // in the instance's own version: no other instance's.
+                let settled = run.loop_entry.unwrap_or(run.writes);
+                let before = run.reads;
+                match run.rc.clone() {
+                    None => {
+                        let mut r = run;
                         r.reads = 0;
-                        for mut done in self.sql(db, assign.as_deref(), q, r, params, prog) {
-                            done.reads_at[m] |= done.reads;
-                            done.reads |= before;
-                            out.push(done);
-                        }
+                        self.sql(db, assign.as_deref(), q, r, params, prog)
+                            .into_iter()
+                            .map(|mut done| {
+                                done.reads = before | (done.reads & !settled);
+                                done
+                            })
+                            .collect()
                     }
-                    out
+                    Some(snapshots) => {
+                        // Each statement takes a snapshot at least as recent as the
+                        // last: the records it holds, then the instance's own INSERTs
+                        // and DELETEs so far.
+                        let mut out = Vec::new();
+                        for m in run.prefix..snapshots.len() {
+                            let mut r = run.clone();
+                            r.prefix = m;
+                            r.live = (snapshots[m] & !r.alive) | r.leaves;
+                            r.reads = 0;
+                            for mut done in self.sql(db, assign.as_deref(), q, r, params, prog)
+                            {
+                                let external = done.reads & !settled;
+                                done.reads_at[m] |= external;
+                                done.reads = before | external;
+                                out.push(done);
+                            }
+                        }
+                        out
+                    }
                 }
-            },
+            }
         }
     }
 
@@ -1445,6 +1474,7 @@ impl<'a> Referee<'a> {
             rc,
             prefix: 0,
             reads_at: [0; MAX_PREFIX],
+            loop_entry: None,
         };
         let mut out: Vec<Effect> = self
             .block(db, &prog.body, start, params, prog)

@@ -45,7 +45,11 @@ pub struct Step {
     pub stmt: usize,
     /// The records it selected (for an INSERT, those it added), over all iterations.
     pub selected: Vec<u32>,
+    /// What it read of other instances' writes (or the initial values).
     pub reads: Vec<Loc>,
+    /// What it read of its own instance's writes: locations a statement that ran
+    /// before it (all its iterations done) wrote. No dependency edge comes of them.
+    pub own_reads: Vec<Loc>,
     pub writes: Vec<Loc>,
     /// Under Read Committed, the instances whose writes this statement's snapshot
     /// holds; `None`: the instance's (`vis`).

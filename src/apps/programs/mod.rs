@@ -527,7 +527,7 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
         for i in 2..=k {
             let _ = writeln!(
                 out,
-                "run cycle{i} {{ some vis, ar: Inst -> Inst, snap: Inst -> Stmt -> Inst | execution[vis, ar] and ExecRC[vis, ar, snap, stmtOrder]{seen} and cycleAt[snap, ar] }} {}",
+                "run cycle{i} {{ some vis, ar: Inst -> Inst, snap: Inst -> Stmt -> Inst | execution[vis, ar] and ExecRC[vis, ar, snap, stmtOrder]{seen} and cycleAt[snap, ar, stmtOrder] }} {}",
                 scope(format!("exactly {i}"))
             );
         }

@@ -55,6 +55,7 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
         inserts: Vec::new(),
         seeing: Vec::new(),
         stmt_order: Vec::new(),
+        own_fields: Vec::new(),
         lookups: BTreeMap::new(),
         counter_inserts: Vec::new(),
         extremes: BTreeMap::new(),

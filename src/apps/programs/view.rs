@@ -109,14 +109,21 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
         );
         for s in &inst.steps {
             let info = &app.stmts[s.stmt];
-            let ops: Vec<String> =
-                s.reads
-                    .iter()
-                    .map(|l| format!("r({},{})", loc_name(v, l), versions.read(i, s.stmt, l)))
-                    .chain(s.writes.iter().map(|l| {
-                        format!("w({},{})", loc_name(v, l), written_version(&versions, i, l))
-                    }))
-                    .collect();
+            let ops: Vec<String> = s
+                .reads
+                .iter()
+                .map(|l| format!("r({},{})", loc_name(v, l), versions.read(i, s.stmt, l)))
+                .chain(s.own_reads.iter().map(|l| {
+                    format!(
+                        "r({},{} own)",
+                        loc_name(v, l),
+                        written_version(&versions, i, l)
+                    )
+                }))
+                .chain(s.writes.iter().map(|l| {
+                    format!("w({},{})", loc_name(v, l), written_version(&versions, i, l))
+                }))
+                .collect();
             let tag = match &info.label {
                 Some(l) => l.clone(),
                 None => format!("[{}]", info.number),
@@ -412,6 +419,7 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                             let op = |l: &Loc, k: Option<usize>| json!({"location": loc_name(v, l), "version": k});
                             let mut st = statement(s.stmt);
                             st["reads"] = json!(s.reads.iter().map(|l| op(l, Some(versions.read(i, s.stmt, l)))).collect::<Vec<_>>());
+                            st["own_reads"] = json!(s.own_reads.iter().map(|l| op(l, versions.written(i, l))).collect::<Vec<_>>());
                             if let Some(sees) = &s.sees {
                                 st["snapshot"] = json!(sees.iter().map(|&j| v.instances[j].name.clone()).collect::<Vec<_>>());
                             }

@@ -128,6 +128,17 @@ pub fn replay(
             for &r in &reach.cand {
                 r_locs.extend(scans.iter().map(|f| (r, f.clone())));
             }
+            // What statements settled before it (all their iterations done) wrote, it
+            // reads in the instance's own version.
+            let mut settled_writes: BTreeSet<Loc> = BTreeSet::new();
+            for (&sj, earlier) in run.reached.range(..info.settled) {
+                let e = &app.stmts[sj];
+                for &r in &earlier.sel {
+                    settled_writes.extend(e.writes.iter().map(|f| (r, f.clone())));
+                }
+            }
+            let own_reads: Vec<Loc> = r_locs.intersection(&settled_writes).cloned().collect();
+            r_locs.retain(|l| !settled_writes.contains(l));
             let w_locs: BTreeSet<Loc> = reach
                 .sel
                 .iter()
@@ -145,6 +156,7 @@ pub fn replay(
                 stmt: si,
                 selected: reach.sel.iter().copied().collect(),
                 reads: r_locs.into_iter().collect(),
+                own_reads,
                 writes: w_locs.into_iter().collect(),
                 sees: w.snapshots.as_ref().map(|per| {
                     per[i]

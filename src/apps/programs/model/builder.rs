@@ -28,6 +28,9 @@ pub(super) struct Builder<'s> {
     pub(super) seeing: Vec<String>,
     /// `a -> b` for statements a before b in one program (`stmtOrder`).
     pub(super) stmt_order: Vec<String>,
+    /// `Table -> Field` pairs some statement may read only after its instance wrote
+    /// them (the bound on `own`).
+    pub(super) own_fields: Vec<String>,
     /// Statements (outside FOREACH) whose WHERE clause is `key = value AND …` over every
     /// key column, a value being a parameter or `x.col` of one record: they select at
     /// most one record. atom -> (column, parameter or `x.col`).

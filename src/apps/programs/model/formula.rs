@@ -169,6 +169,9 @@ pub(super) struct ProgramCtx {
     pub(super) numbered: usize,
     /// FOREACH loops around the statement being analysed, outermost first.
     pub(super) loops: Vec<Loop>,
+    /// The index (in the builder's statements) of the first statement of the outermost
+    /// FOREACH being analysed (`StmtInfo::settled`).
+    pub(super) loop_start: Option<usize>,
     /// Lines of the program's behaviour fact (inside `all t: P { … }`).
     pub(super) lines: Vec<String>,
     pub(super) ran: Vec<String>,

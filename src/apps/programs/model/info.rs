@@ -40,6 +40,8 @@ pub(super) const RESERVED: &[&str] = &[
     "inductive",
     "serializableBetween",
     "Inserts",
+    "inserted",
+    "own",
     "InitiallyAlive",
     "alive",
     "seen",
@@ -256,6 +258,12 @@ pub struct StmtInfo {
     pub insert: bool,
     /// FOREACH loops around it.
     pub depth: usize,
+    /// The statements of its program that run before it, all their iterations done:
+    /// those with an index (in `AppModel::stmts`) below this one. It is its own index,
+    /// or inside FOREACH the first statement's of its outermost loop (a statement
+    /// sharing a loop with it may run again after it). A read of a location one of them
+    /// wrote sees the instance's own version.
+    pub settled: usize,
     /// Inside FOREACH: the field of its program's sig that holds, per iteration (a
     /// record of each enclosing loop's table, outermost first), the records it selected.
     pub iterations: Option<String>,

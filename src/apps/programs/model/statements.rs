@@ -45,6 +45,7 @@ impl Builder<'_> {
                 flags: 0,
                 numbered: 0,
                 loops: Vec::new(),
+                loop_start: None,
                 lines: Vec::new(),
                 ran: Vec::new(),
                 subsets: Vec::new(),
@@ -159,6 +160,9 @@ impl Builder<'_> {
                         continue;
                     };
                     let v = format!("l{}", ctx.loops.len() + 1);
+                    if ctx.loops.is_empty() {
+                        ctx.loop_start = Some(self.stmts.len());
+                    }
                     ctx.loops.push(Loop {
                         var: v.clone(),
                         table: self.tables[bound.table].name.clone(),
@@ -177,6 +181,9 @@ impl Builder<'_> {
                     );
                     self.block(body, ctx, &mut inner, path.clone());
                     ctx.loops.pop();
+                    if ctx.loops.is_empty() {
+                        ctx.loop_start = None;
+                    }
                 }
             }
         }
@@ -663,6 +670,7 @@ impl Builder<'_> {
             scans: scans.into_iter().collect(),
             insert: matches!(sql, Sql::Insert { .. }),
             depth,
+            settled: ctx.loop_start.unwrap_or(self.stmts.len()),
             iterations,
             filtered,
         });

@@ -11,6 +11,7 @@ use super::info::{ColumnInfo, ident};
 impl Builder<'_> {
     pub(super) fn program_facts(&mut self, ctx: &ProgramCtx) {
         use std::fmt::Write;
+        let own = self.own_reads(ctx.index);
         let name = &ctx.name;
         let out = &mut self.out;
         let mut fields: Vec<String> = ctx
@@ -58,6 +59,7 @@ impl Builder<'_> {
         } else {
             let _ = writeln!(out, "    t.inserted = {inserted}");
         }
+        let _ = writeln!(out, "    {own}");
         let _ = writeln!(out, "  }}\n}}");
         if !ctx.seen.is_empty() {
             let _ = writeln!(out, "pred {name}__sees[vis, ar: Inst -> Inst] {{");
@@ -88,6 +90,100 @@ impl Builder<'_> {
                 self.stmt_order.push(format!("{a} -> {b}"));
             }
         }
+    }
+
+    /// The `own` line of a program's behaviour: the locations its instances read only
+    /// after writing them (a statement settled before the reader wrote them: see
+    /// `StmtInfo::settled`). Per reading statement, the locations it reads that settled
+    /// statements wrote are its own; `own` is those minus the ones some statement reads
+    /// from others. Only columns a settled statement writes can be its own, so
+    /// statements reading none of them add nothing; a program with none says
+    /// `no t.own`, and `own_fields` keeps (table, field) for the bound on `own`.
+    fn own_reads(&mut self, program: usize) -> String {
+        let stmts: Vec<(usize, &super::info::StmtInfo)> = self
+            .stmts
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.program == program)
+            .collect();
+        let readable = |s: &super::info::StmtInfo| -> Vec<String> {
+            s.reads.iter().chain(&s.scans).cloned().collect()
+        };
+        let reads_of = |s: &super::info::StmtInfo| {
+            format!(
+                "({0}.(t.sel) -> {0}.reads + {0}.(t.cand) -> {0}.scans)",
+                s.atom
+            )
+        };
+        // The settled statements that write a column `s` reads, and those columns.
+        let earlier = |s: &super::info::StmtInfo| -> (Vec<&str>, Vec<String>) {
+            let fields = readable(s);
+            let mut writers = Vec::new();
+            let mut written = Vec::new();
+            for &(j, w) in &stmts {
+                if j >= s.settled {
+                    continue;
+                }
+                let common: Vec<String> = w
+                    .writes
+                    .iter()
+                    .filter(|f| fields.contains(f))
+                    .cloned()
+                    .collect();
+                if !common.is_empty() {
+                    writers.push(w.atom.as_str());
+                    written.extend(common);
+                }
+            }
+            (writers, written)
+        };
+        let written_by = |writers: &[&str]| {
+            writers
+                .iter()
+                .map(|w| format!("{w}.(t.sel) -> {w}.writes"))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        let mut internal = Vec::new();
+        let mut fields: Vec<String> = Vec::new();
+        let mut pairs: Vec<String> = Vec::new();
+        for &(_, s) in &stmts {
+            let (writers, written) = earlier(s);
+            if writers.is_empty() {
+                continue;
+            }
+            internal.push(format!("({} & ({}))", reads_of(s), written_by(&writers)));
+            for f in written {
+                let pair = format!("{} -> {f}", s.table);
+                if !pairs.contains(&pair) {
+                    pairs.push(pair);
+                }
+                if !fields.contains(&f) {
+                    fields.push(f);
+                }
+            }
+        }
+        if internal.is_empty() {
+            return "no t.own".into();
+        }
+        let external: Vec<String> = stmts
+            .iter()
+            .filter(|(_, s)| readable(s).iter().any(|f| fields.contains(f)))
+            .map(|&(_, s)| {
+                let (writers, _) = earlier(s);
+                if writers.is_empty() {
+                    reads_of(s)
+                } else {
+                    format!("({} - ({}))", reads_of(s), written_by(&writers))
+                }
+            })
+            .collect();
+        self.own_fields.extend(pairs);
+        format!(
+            "t.own = ({}) - ({})",
+            internal.join(" + "),
+            external.join(" + ")
+        )
     }
 
     pub(super) fn write(&mut self, app: &App) -> String {
@@ -195,6 +291,16 @@ impl Builder<'_> {
             let _ = writeln!(out, "  cand in Inst -> ({tables})");
             let _ = writeln!(out, "  sel in Inst -> ({tables})");
         }
+        // Which locations may be read only after the instance's own write.
+        let _ = writeln!(
+            out,
+            "  own in Inst -> ({})",
+            if self.own_fields.is_empty() {
+                "none -> none".to_string()
+            } else {
+                self.own_fields.join(" + ")
+            }
+        );
         let _ = writeln!(out, "}}");
         out.push_str(&self.out);
         let _ = writeln!(
