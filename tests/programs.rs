@@ -59,6 +59,7 @@ fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) ->
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     }
 }
 
@@ -185,7 +186,7 @@ pub fn schedule_runs_the_execution(v: &programs::explain::Violation, app: &progr
 /// initial value before every writer (rw). A ww edge, or an rw edge from a later
 /// version, may rest on the order of writes, which the execution's ar fixes and a
 /// history (without the final state) does not.
-fn history_is_placed_at_its_level(
+pub fn history_is_placed_at_its_level(
     v: &programs::explain::Violation,
     level: &str,
     file: &std::path::Path,
@@ -225,6 +226,8 @@ fn history_is_placed_at_its_level(
         EdgeKind::Wr => true,
         EdgeKind::Ww => false,
         EdgeKind::Rw => versions.read(e.from, e.from_stmt, &e.loc) == 0,
+        // The history says the sessions.
+        EdgeKind::So => true,
     });
     // Read Committed is not among Cerone et al.'s models: Biswas and Enea's RC, which
     // (unlike theirs) lets a transaction read one location twice and see two versions.
@@ -415,6 +418,7 @@ fn dangerous_structures_make_si_complete_and_never_prove_less() {
             let off_query = Query {
                 dangerous_structures: false,
                 queue_facts: true,
+                sessions: false,
                 ..query(&app, level, 2, true)
             };
             assert!(!off_query.dangerous_start());

@@ -29,6 +29,10 @@ struct Tally {
     /// (FOREACH, keys from counters).
     rc: (usize, usize),
     rc_refused: usize,
+    /// In client sessions (every fourth set, at RA, CC, SI, SER and, without FOREACH,
+    /// RC): violations, none, and violations found only with sessions.
+    sessions: (usize, usize),
+    sessions_only: usize,
     loops: usize,
     /// An IF inside a FOREACH, a FOREACH inside a FOREACH.
     ifs_in_loops: usize,
@@ -83,6 +87,16 @@ fn features(set: &Set, tally: &mut Tally) {
 
 /// The front end's verdict at one level: a violation within the set's bound.
 fn front_end(app: &programs::AppModel, set: &Set, level: &str) -> Result<bool, String> {
+    front_end_with(app, set, level, false)
+}
+
+/// As [`front_end`], the instances in client sessions when `sessions`.
+fn front_end_with(
+    app: &programs::AppModel,
+    set: &Set,
+    level: &str,
+    sessions: bool,
+) -> Result<bool, String> {
     let q = Query {
         pred: programs::level_pred(app, level).map_err(|e| format!("{:?}", e.0))?,
         level: level.into(),
@@ -92,6 +106,7 @@ fn front_end(app: &programs::AppModel, set: &Set, level: &str) -> Result<bool, S
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions,
     };
     let report = programs::check_level(app, &q, &RunOptions::default(), None)
         .map_err(|e| format!("{:?}", e.0))?;
@@ -114,6 +129,12 @@ fn differential(count: usize, seed: u64) {
         );
     }
     assert_eq!(tally.verdicts[5].0, 0, "serializability has no cycle");
+    let (yes, no) = tally.sessions;
+    assert!(
+        yes > 0 && no > 0 && tally.sessions_only > 0,
+        "in sessions: {yes} violations ({} only with sessions), {no} none",
+        tally.sessions_only
+    );
     let (yes, no) = tally.rc;
     assert!(yes > 0 && no > 0, "level RC: {yes} violations, {no} none");
     assert!(
@@ -216,6 +237,40 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
         } else {
             local.rc_refused += 1;
         }
+        // Client sessions, on every fourth set.
+        if i % 4 == 0 {
+            let clock = Instant::now();
+            let in_sessions = programs_brute::verdicts_in_sessions(set);
+            let rc_compared = !text.contains("FOREACH")
+                && !matches!(front_end(&app, set, "RC"), Err(ref e) if e.contains("not supported yet"));
+            let rc_in_sessions = rc_compared.then(|| programs_brute::verdict_rc_in_sessions(set));
+            referee_s += clock.elapsed().as_secs_f64();
+            let mut levels = vec!["RA", "CC", "SI", "SER"];
+            if rc_compared {
+                levels.push("RC");
+            }
+            for level in levels {
+                // The referee's verdicts with and without sessions.
+                let (with, without) = match level {
+                    "RC" => (rc_in_sessions.unwrap(), programs_brute::verdict_rc(set)),
+                    _ => {
+                        let k = LEVELS.iter().position(|l| *l == level).unwrap();
+                        (in_sessions[k], expected[k])
+                    }
+                };
+                match front_end_with(&app, set, level, true) {
+                    Ok(true) if with => {
+                        local.sessions.0 += 1;
+                        local.sessions_only += (!without) as usize;
+                    }
+                    Ok(false) if !with => local.sessions.1 += 1,
+                    other => disagreements.lock().unwrap().push(format!(
+                        "set {i}, {level} in sessions up to {} instances ({} records): front end {other:?}, referee {with}\n{text}",
+                        set.bound, set.records
+                    )),
+                }
+            }
+        }
         local.referee_s = referee_s;
         local.front_end_s = clock.elapsed().as_secs_f64();
         if referee_s > 1.0 {
@@ -237,6 +292,9 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
         t.rc.0 += local.rc.0;
         t.rc.1 += local.rc.1;
         t.rc_refused += local.rc_refused;
+        t.sessions.0 += local.sessions.0;
+        t.sessions.1 += local.sessions.1;
+        t.sessions_only += local.sessions_only;
         for (a, b) in t.verdicts.iter_mut().zip(local.verdicts) {
             a.0 += b.0;
             a.1 += b.1;

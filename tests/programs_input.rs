@@ -155,6 +155,7 @@ fn violated(app: &programs::AppModel, level: &str, bound: usize) -> bool {
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     };
     let report = programs::check_level(app, &q, &RunOptions::default(), None)
         .unwrap_or_else(|e| panic!("{level}: {:?}", e.0));
@@ -249,6 +250,7 @@ fn huge_bounds_are_refused_up_front_with_an_estimate() {
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     };
     let err = programs::check_level(&app, &q, &RunOptions::default(), None).unwrap_err();
     assert!(format!("{:?}", err.0).contains("too large"), "{:?}", err.0);

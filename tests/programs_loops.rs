@@ -24,6 +24,7 @@ fn query(app: &programs::AppModel, level: &str, bound: usize) -> Query {
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     }
 }
 
@@ -126,7 +127,7 @@ fn read_back_of_edited_model(
     for index in 0..bound - 1 {
         let run = CommandRun::start(&checked, index, &RunOptions::default()).unwrap();
         if run.instance().is_some() {
-            return programs::explain::read(app, &run, &q.pred, true)
+            return programs::explain::read(app, &run, &q.pred, true, false)
                 .map(|_| ())
                 .map_err(|e| format!("{:?}", e.0));
         }

@@ -29,6 +29,7 @@ fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) ->
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     }
 }
 

@@ -37,6 +37,7 @@ fn violation_with(
         abstract_rows,
         dangerous_structures: true,
         queue_facts,
+        sessions: false,
     };
     let report = programs::check_level(app, &q, &RunOptions::default(), None).unwrap();
     match report.outcome {
@@ -247,6 +248,7 @@ fn satisfiable_in(text: &str, level: &str, bound: usize, formula: &str) -> bool 
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     };
     let model = programs::model_with_commands(&app, &q);
     let first = format!("run cycle{bound} ");
@@ -322,6 +324,7 @@ fn the_core_of_tpcc_is_serializable_under_si_in_small_executions_with_exact_rows
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     };
     let outcome = |q: &Query| {
         programs::check_level(&app, q, &RunOptions::default(), None)
@@ -335,6 +338,7 @@ fn the_core_of_tpcc_is_serializable_under_si_in_small_executions_with_exact_rows
     );
     let without = outcome(&Query {
         queue_facts: false,
+        sessions: false,
         ..q
     });
     assert!(
@@ -361,6 +365,7 @@ fn queue_facts_hold_in_every_execution_with_exact_rows() {
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     };
     let model = programs::model_with_commands(&app, &query);
     assert!(model.contains("all t: Delivery, n: NewOrder"), "{model}");

@@ -38,6 +38,7 @@ mod programs_differential;
 mod programs_input;
 mod programs_loops;
 mod programs_rc;
+mod programs_sessions;
 mod programs_referee;
 mod programs_rows;
 mod random_problems;

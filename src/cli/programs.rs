@@ -51,6 +51,11 @@ pub(super) struct ProgramsArgs {
     /// counter). Proves less; for comparison.
     #[arg(long)]
     pub(super) no_queue_facts: bool,
+    /// Instances run in client sessions: a session's instance sees the ones before it
+    /// (read your writes, monotonic reads) and a serial order must keep every
+    /// session's order. Absence is then up to the bound (no completeness check).
+    #[arg(long)]
+    pub(super) sessions: bool,
     /// Print the solder model (with the commands for the first level) and stop.
     #[arg(long)]
     pub(super) emit_model: bool,
@@ -92,6 +97,7 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
             abstract_rows: args.abstract_rows,
             dangerous_structures: !args.no_dangerous_structures,
             queue_facts: !args.no_queue_facts,
+            sessions: args.sessions,
             max_vars: opts.max_vars,
         },
     )?;

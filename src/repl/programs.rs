@@ -14,7 +14,7 @@ use crate::diagnostic::{Errors, read_source};
 use super::session::Session;
 use super::worker::JobEnd;
 
-const USAGE: &str = "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [abstract] [no-dangerous] [no-queues] [history]";
+const USAGE: &str = "usage: programs FILE [level L,...] [cycle K] [complete] [records N] [abstract] [no-dangerous] [no-queues] [sessions] [history]";
 
 /// The words `programs` gives a meaning to after the file (for completion too).
 pub const KEYWORDS: &[&str] = &[
@@ -25,6 +25,7 @@ pub const KEYWORDS: &[&str] = &[
     "abstract",
     "no-dangerous",
     "no-queues",
+    "sessions",
     "history",
 ];
 
@@ -50,12 +51,14 @@ struct Args {
     plain_paths: bool,
     /// No queue facts in the abstraction (the CLI's `--no-queue-facts`).
     no_queues: bool,
+    /// Instances in client sessions (the CLI's `--sessions`).
+    sessions: bool,
     /// Print only a violation's execution as a history (the CLI's `--emit-history`).
     history: bool,
 }
 
 /// Read the arguments: the file, and `level A,B` (names up to the next keyword, split
-/// at commas and spaces), `cycle K`, `complete`, `records N`, `abstract`, `no-dangerous`, `no-queues`, `history` in
+/// at commas and spaces), `cycle K`, `complete`, `records N`, `abstract`, `no-dangerous`, `no-queues`, `sessions`, `history` in
 /// any order.
 fn parse_args(arg: &str) -> Result<Args, String> {
     let words: Vec<&str> = arg.split_whitespace().collect();
@@ -68,6 +71,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
     let mut abstract_rows = false;
     let mut plain_paths = false;
     let mut no_queues = false;
+    let mut sessions = false;
     let number = |w: Option<&&str>| w.and_then(|w| w.parse::<usize>().ok());
     let mut i = 0;
     while i < words.len() {
@@ -105,6 +109,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             "abstract" => abstract_rows = true,
             "no-dangerous" => plain_paths = true,
             "no-queues" => no_queues = true,
+            "sessions" => sessions = true,
             w => files.push(w),
         }
         i += 1;
@@ -124,6 +129,7 @@ fn parse_args(arg: &str) -> Result<Args, String> {
             abstract_rows,
             plain_paths,
             no_queues,
+            sessions,
             history,
         }),
         _ => Err(USAGE.to_string()),
@@ -221,6 +227,7 @@ fn queries(
             abstract_rows: args.abstract_rows,
             dangerous_structures: !args.plain_paths,
             queue_facts: !args.no_queues,
+            sessions: args.sessions,
             max_vars,
         },
     )
@@ -247,6 +254,7 @@ mod tests {
                 abstract_rows: true,
                 plain_paths: true,
                 no_queues: true,
+                sessions: false,
                 history: false,
             }
         );

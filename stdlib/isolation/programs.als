@@ -229,6 +229,31 @@ pred cycleAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt] {
 }
 
 ---------------------------------------------------------------------------------------
+-- Sessions
+
+-- `so` orders the instances of each client's session (`--sessions`): chains inside ar.
+-- A session's instance sees those before it (read your writes, monotonic reads: Cerone
+-- et al.'s SESSION axiom, `so in vis`), and a serial order must keep each session's
+-- order, so `so` joins the dependency graph (`cycleSo`).
+pred sessionOrder[ar, so: Inst -> Inst] {
+  so in ar
+  so.so in so
+  all t: Inst | (so.t -> so.t) & ar in so and (t.so -> t.so) & ar in so
+}
+
+-- the dependency graph with the sessions' order has a cycle
+pred cycleSo[vis, ar, so: Inst -> Inst] { some ^(dep[vis, ar] + so) & iden }
+
+-- Read Committed with sessions: every statement's snapshot holds its session's earlier
+-- instances, and the graph of per-statement snapshots with `so` has a cycle
+pred sessionSnapshots[snap: Inst -> Stmt -> Inst, so: Inst -> Inst] {
+  all t: Inst, s: t.ran | so.t in s.(t.snap)
+}
+pred cycleAtSo[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt, so: Inst -> Inst] {
+  some ^(WRat[snap, ar, po] + WW[ar] + RWat[snap, ar, po] + so) & iden
+}
+
+---------------------------------------------------------------------------------------
 -- Completeness of the bounded search
 
 -- no writer of r.f that t sees comes after w in ar: w's version (or a later one of

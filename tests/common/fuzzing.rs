@@ -537,6 +537,7 @@ pub fn run_program_case(text: &str, level: &str) -> Result<(), String> {
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     };
     let opts = RunOptions {
         max_vars: MAX_VARS,

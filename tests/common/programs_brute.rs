@@ -714,6 +714,24 @@ pub fn verdicts(set: &Set) -> Vec<bool> {
     Referee::new(set).run()
 }
 
+/// As [`verdicts`], the instances running in client sessions: each session a chain in
+/// the arbitration order, an instance seeing every earlier one of its session (SESSION),
+/// and a serial order keeping each session's order (so, session order edges join the
+/// dependency graph).
+pub fn verdicts_in_sessions(set: &Set) -> Vec<bool> {
+    let mut r = Referee::new(set);
+    r.sessions = true;
+    r.run()
+}
+
+/// As [`verdict_rc`], in client sessions: every statement's snapshot holds its
+/// session's earlier instances.
+pub fn verdict_rc_in_sessions(set: &Set) -> bool {
+    let mut r = Referee::new(set);
+    r.sessions = true;
+    r.run_rc()
+}
+
 /// Read Committed: whether some execution of 2 to `bound` instances in which every
 /// statement reads its own snapshot has a dependency cycle. A snapshot holds the
 /// instances committed when the statement starts: a prefix of the arbitration order
@@ -740,6 +758,13 @@ struct Effect {
     /// k instances, per k (all zero otherwise).
     reads_at: [u64; MAX_PREFIX],
 }
+
+/// Read Committed's effects per (call, records per snapshot prefix, least prefix).
+type RcMemo = HashMap<(usize, Vec<u16>, usize), Rc<Vec<Effect>>>;
+
+/// An instance placed in an execution: what it did, the mask of earlier instances it
+/// sees, and (with sessions) the instance before it in its session.
+type Placed = (Effect, u8, Option<usize>);
 
 /// A database: per table, which keys have a record, their column values, and which
 /// exist initially.
@@ -882,6 +907,8 @@ struct Referee<'a> {
     dynamic: Vec<bool>,
     /// Per table: the first location bit of its records.
     base: Vec<usize>,
+    /// Instances run in client sessions.
+    sessions: bool,
 }
 
 impl<'a> Referee<'a> {
@@ -920,6 +947,7 @@ impl<'a> Referee<'a> {
             mutable,
             dynamic,
             base,
+            sessions: false,
         }
     }
 
@@ -1451,9 +1479,10 @@ impl<'a> Referee<'a> {
         prog: &Prog,
         params: &[(Sort, u8)],
         snapshots: Rc<Vec<u16>>,
+        min_prefix: usize,
     ) -> Vec<Effect> {
         let live = snapshots[0];
-        self.effects_from(db, prog, params, live, Some(snapshots))
+        self.effects_from(db, prog, params, live, Some((snapshots, min_prefix)))
     }
 
     fn effects_from(
@@ -1462,8 +1491,9 @@ impl<'a> Referee<'a> {
         prog: &Prog,
         params: &[(Sort, u8)],
         live: u16,
-        rc: Option<Rc<Vec<u16>>>,
+        rc: Option<(Rc<Vec<u16>>, usize)>,
     ) -> Vec<Effect> {
+        let prefix = rc.as_ref().map_or(0, |(_, m)| *m);
         let start = Run {
             locals: Vec::new(),
             live,
@@ -1471,8 +1501,8 @@ impl<'a> Referee<'a> {
             writes: 0,
             alive: 0,
             leaves: 0,
-            rc,
-            prefix: 0,
+            rc: rc.map(|(s, _)| s),
+            prefix,
             reads_at: [0; MAX_PREFIX],
             loop_entry: None,
         };
@@ -1727,7 +1757,7 @@ impl<'a> Referee<'a> {
         let all_levels: u32 = (1 << nlevels) - 1;
         for db in self.databases() {
             let mut memo: HashMap<(usize, u16), Rc<Vec<Effect>>> = HashMap::new();
-            let mut placed: Vec<(Effect, u8)> = Vec::new();
+            let mut placed: Vec<Placed> = Vec::new();
             self.dfs(&db, &calls, &mut memo, &mut placed, all_levels, &mut found);
             // Serializability never has a cycle; the rest may all be found early.
             if found.iter().enumerate().all(|(i, f)| *f || i == 5) {
@@ -1740,9 +1770,9 @@ impl<'a> Referee<'a> {
     /// The levels (bits: the library's, then the set's) that still hold once instance
     /// `placed.len() - 1` is placed, given those that held before. Every axiom relates
     /// placed instances only, so a prefix that breaks one breaks every extension.
-    fn levels_after(&self, placed: &[(Effect, u8)], before: u32) -> u32 {
+    fn levels_after(&self, placed: &[Placed], before: u32) -> u32 {
         let c = placed.len() - 1;
-        let (e, seen) = placed[c];
+        let (e, seen, _) = placed[c];
         let vis =
             |a: usize, b: usize| b == c && seen >> a & 1 == 1 || b < c && placed[b].1 >> a & 1 == 1;
         let transitive = (0..c).all(|b| !vis(b, c) || (0..b).all(|a| !vis(a, b) || vis(a, c)));
@@ -1775,7 +1805,7 @@ impl<'a> Referee<'a> {
         db: &Db,
         calls: &[(usize, Vec<(Sort, u8)>)],
         memo: &mut HashMap<(usize, u16), Rc<Vec<Effect>>>,
-        placed: &mut Vec<(Effect, u8)>,
+        placed: &mut Vec<(Effect, u8, Option<usize>)>,
         levels: u32,
         found: &mut Vec<bool>,
     ) {
@@ -1814,26 +1844,47 @@ impl<'a> Referee<'a> {
                     }
                 }
             }
+            // Its session: a new one, or after the last instance of an earlier one,
+            // whose instances it all sees.
+            let prevs: Vec<Option<usize>> = std::iter::once(None)
+                .chain(
+                    (0..i)
+                        .filter(|&j| self.sessions && placed.iter().all(|p| p.2 != Some(j)))
+                        .filter(|&j| self.chain(placed, j).iter().all(|&a| vis >> a & 1 == 1))
+                        .map(Some),
+                )
+                .collect();
             for (c, (p, params)) in calls.iter().enumerate() {
                 let effects = memo
                     .entry((c, live))
                     .or_insert_with(|| Rc::new(self.effects(db, &self.set.progs[*p], params, live)))
                     .clone();
                 for e in effects.iter() {
-                    placed.push((*e, vis));
-                    let after = self.levels_after(placed, levels);
-                    if wanted(found) & after != 0 {
-                        self.dfs(db, calls, memo, placed, after, found);
+                    for &prev in &prevs {
+                        placed.push((*e, vis, prev));
+                        let after = self.levels_after(placed, levels);
+                        if wanted(found) & after != 0 {
+                            self.dfs(db, calls, memo, placed, after, found);
+                        }
+                        placed.pop();
                     }
-                    placed.pop();
                 }
             }
         }
     }
 
+    /// The instance `j` and those before it in its session.
+    fn chain(&self, placed: &[Placed], j: usize) -> Vec<usize> {
+        let mut out = vec![j];
+        while let Some(p) = placed[*out.last().unwrap()].2 {
+            out.push(p);
+        }
+        out
+    }
+
     /// Mark the levels this execution satisfies (`levels`) when its dependency graph
     /// has a cycle.
-    fn judge(&self, placed: &[(Effect, u8)], levels: u32, found: &mut [bool]) {
+    fn judge(&self, placed: &[Placed], levels: u32, found: &mut [bool]) {
         let n = placed.len();
         let vis = |a: usize, b: usize| a < b && placed[b].1 >> a & 1 == 1;
         // Dependency edges as successor masks.
@@ -1850,7 +1901,7 @@ impl<'a> Referee<'a> {
                 if let Some(w) = source {
                     dep[w] |= 1 << t;
                 }
-                for (w, (other, _)) in placed.iter().enumerate() {
+                for (w, (other, _, _)) in placed.iter().enumerate() {
                     if w != t && other.writes & l != 0 && source.is_none_or(|s| w > s) {
                         dep[t] |= 1 << w;
                     }
@@ -1862,6 +1913,9 @@ impl<'a> Referee<'a> {
                 if placed[a].0.writes & placed[b].0.writes != 0 {
                     dep[a] |= 1 << b;
                 }
+            }
+            if let Some(p) = placed[a].2 {
+                dep[p] |= 1 << a;
             }
         }
         // A cycle: some instance reaches itself.
@@ -1908,8 +1962,8 @@ impl<'a> Referee<'a> {
             calls.extend(all.into_iter().map(|v| (p, v)));
         }
         self.databases().iter().any(|db| {
-            let mut memo: HashMap<(usize, Vec<u16>), Rc<Vec<Effect>>> = HashMap::new();
-            self.dfs_rc(db, &calls, &mut memo, &mut Vec::new())
+            let mut memo: RcMemo = HashMap::new();
+            self.dfs_rc(db, &calls, &mut memo, &mut Vec::new(), &mut Vec::new())
         })
     }
 
@@ -1919,11 +1973,12 @@ impl<'a> Referee<'a> {
         &self,
         db: &Db,
         calls: &[(usize, Vec<(Sort, u8)>)],
-        memo: &mut HashMap<(usize, Vec<u16>), Rc<Vec<Effect>>>,
+        memo: &mut RcMemo,
         placed: &mut Vec<Effect>,
+        prevs: &mut Vec<Option<usize>>,
     ) -> bool {
         let i = placed.len();
-        if i >= 2 && self.cycle_rc(placed) {
+        if i >= 2 && self.cycle_rc(placed, prevs) {
             return true;
         }
         if i == self.set.bound {
@@ -1953,19 +2008,37 @@ impl<'a> Referee<'a> {
             })
             .collect();
         let shared = Rc::new(snapshots.clone());
+        // Its session: a new one, or after the last instance of an earlier one, which
+        // every statement's snapshot then holds.
+        let mut choices: Vec<(Option<usize>, usize)> = vec![(None, 0)];
+        if self.sessions {
+            for j in (0..i).filter(|&j| !prevs.contains(&Some(j))) {
+                choices.push((Some(j), j + 1));
+            }
+        }
         for (c, (p, params)) in calls.iter().enumerate() {
-            let effects = memo
-                .entry((c, snapshots.clone()))
-                .or_insert_with(|| {
-                    Rc::new(self.effects_rc(db, &self.set.progs[*p], params, shared.clone()))
-                })
-                .clone();
-            for e in effects.iter() {
-                placed.push(*e);
-                let found = self.dfs_rc(db, calls, memo, placed);
-                placed.pop();
-                if found {
-                    return true;
+            for &(prev, min_prefix) in &choices {
+                let effects = memo
+                    .entry((c, snapshots.clone(), min_prefix))
+                    .or_insert_with(|| {
+                        Rc::new(self.effects_rc(
+                            db,
+                            &self.set.progs[*p],
+                            params,
+                            shared.clone(),
+                            min_prefix,
+                        ))
+                    })
+                    .clone();
+                for e in effects.iter() {
+                    placed.push(*e);
+                    prevs.push(prev);
+                    let found = self.dfs_rc(db, calls, memo, placed, prevs);
+                    placed.pop();
+                    prevs.pop();
+                    if found {
+                        return true;
+                    }
                 }
             }
         }
@@ -1974,7 +2047,7 @@ impl<'a> Referee<'a> {
 
     /// Whether the dependency graph of these instances (in arbitration order, each
     /// statement reading the ar-last writer among its snapshot's instances) has a cycle.
-    fn cycle_rc(&self, placed: &[Effect]) -> bool {
+    fn cycle_rc(&self, placed: &[Effect], prevs: &[Option<usize>]) -> bool {
         let n = placed.len();
         let mut dep = vec![0u8; n];
         for t in 0..n {
@@ -2000,6 +2073,9 @@ impl<'a> Referee<'a> {
                 if placed[a].writes & placed[b].writes != 0 {
                     dep[a] |= 1 << b;
                 }
+            }
+            if let Some(p) = prevs[a] {
+                dep[p] |= 1 << a;
             }
         }
         let mut reach = dep.clone();

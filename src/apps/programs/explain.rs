@@ -61,6 +61,8 @@ pub enum EdgeKind {
     Wr,
     Ww,
     Rw,
+    /// Session order (`--sessions`): no location.
+    So,
 }
 
 impl EdgeKind {
@@ -69,6 +71,7 @@ impl EdgeKind {
             EdgeKind::Wr => "wr",
             EdgeKind::Ww => "ww",
             EdgeKind::Rw => "rw",
+            EdgeKind::So => "so",
         }
     }
 }
@@ -90,6 +93,9 @@ pub struct Violation {
     pub instances: Vec<InstanceView>,
     /// vis as pairs of instance indexes.
     pub vis: Vec<(usize, usize)>,
+    /// Session order (`--sessions`) as pairs of instance indexes; empty without
+    /// sessions.
+    pub so: Vec<(usize, usize)>,
     pub cycle: Vec<Edge>,
     /// Record atoms as shown (`Saving[custid=Cust$0]`).
     pub records: BTreeMap<u32, String>,
@@ -118,6 +124,7 @@ pub fn read(
     run: &CommandRun,
     pred: &str,
     exact_rows: bool,
+    sessions: bool,
 ) -> Result<Violation, Errors> {
     let inst = run
         .instance()
@@ -211,7 +218,20 @@ pub fn read(
             "the solver's execution breaks {pred} when read back: {m}; please report this program file"
         )));
     }
-    let cycle = shortest_cycle(&instances, &vis_pairs).ok_or_else(|| {
+    let so_pairs: Vec<(usize, usize)> = if sessions {
+        skolem("so")?
+            .iter()
+            .filter_map(|t| Some((*index.get(&t[0])?, *index.get(&t[1])?)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if let Some(m) = replay::sessions_broken(&instances, &vis_pairs, &so_pairs, pred == "ExecRC") {
+        return Err(internal(format!(
+            "the solver's sessions break their rules when read back: {m}; please report this program file"
+        )));
+    }
+    let cycle = shortest_cycle(&instances, &vis_pairs, &so_pairs).ok_or_else(|| {
         internal(
             "the solver reported a dependency cycle that the independent reading of its \
              execution does not find; please report this program file"
@@ -221,6 +241,7 @@ pub fn read(
     Ok(Violation {
         instances,
         vis: vis_pairs,
+        so: so_pairs,
         cycle,
         records,
     })
@@ -366,9 +387,24 @@ pub fn dependency_edges(instances: &[InstanceView], vis: &[(usize, usize)]) -> V
     edges
 }
 
-/// A shortest cycle of the dependency graph (breadth-first from each instance).
-fn shortest_cycle(instances: &[InstanceView], vis: &[(usize, usize)]) -> Option<Vec<Edge>> {
-    let edges = dependency_edges(instances, vis);
+/// A shortest cycle of the dependency graph with the session order (breadth-first from
+/// each instance).
+fn shortest_cycle(
+    instances: &[InstanceView],
+    vis: &[(usize, usize)],
+    so: &[(usize, usize)],
+) -> Option<Vec<Edge>> {
+    let mut edges = dependency_edges(instances, vis);
+    // A session edge has no location or statements of its own: its instances' first.
+    let first = |i: usize| instances[i].steps.first().map_or(0, |s| s.stmt);
+    edges.extend(so.iter().map(|&(a, b)| Edge {
+        from: a,
+        to: b,
+        kind: EdgeKind::So,
+        loc: (u32::MAX, String::new()),
+        from_stmt: first(a),
+        to_stmt: first(b),
+    }));
     let n = instances.len();
     let mut best: Option<Vec<Edge>> = None;
     for start in 0..n {

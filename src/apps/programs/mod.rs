@@ -99,6 +99,9 @@ pub struct Query {
     /// `queueTurns` in the model; see `queue_facts`). On by default; off leaves them
     /// out, which proves less and never more.
     pub queue_facts: bool,
+    /// Instances run in client sessions (`so`, chosen by the solver: chains inside ar):
+    /// each sees its session's earlier instances, and `so` joins the dependency graph.
+    pub sessions: bool,
 }
 
 impl Query {
@@ -192,6 +195,7 @@ pub struct Settings {
     pub abstract_rows: bool,
     pub dangerous_structures: bool,
     pub queue_facts: bool,
+    pub sessions: bool,
     /// The most primary variables a command may have (`--max-vars`): larger queries
     /// are refused before anything is built.
     pub max_vars: u64,
@@ -298,6 +302,7 @@ pub fn queries(
         abstract_rows,
         dangerous_structures,
         queue_facts,
+        sessions,
         max_vars,
     } = settings.clone();
     let checked = |qs: Vec<(Query, Option<syntax::Expect>)>| {
@@ -339,6 +344,7 @@ pub fn queries(
                     abstract_rows,
                     dangerous_structures,
                     queue_facts,
+                    sessions,
                 };
                 Ok((query, Some(e.clone())))
             })
@@ -357,6 +363,7 @@ pub fn queries(
                 abstract_rows,
                 dangerous_structures,
                 queue_facts,
+                sessions,
             };
             Ok((query, None))
         })
@@ -380,8 +387,9 @@ pub enum Completeness {
     AbstractCycle,
     /// A check ran out of time.
     Timeout,
-    /// The level has no completeness check (Read Committed: its snapshots are per
-    /// statement, the checks' abstraction per instance).
+    /// The question has no completeness check (Read Committed: its snapshots are per
+    /// statement, the checks' abstraction per instance; sessions: the abstraction has
+    /// none).
     NotForLevel,
 }
 
@@ -524,10 +532,36 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
         } else {
             " and seenAt[snap, ar]"
         };
+        let (so, sessions, cycle) = if q.sessions {
+            (
+                ", so",
+                " and sessionOrder[ar, so] and sessionSnapshots[snap, so]",
+                "cycleAtSo[snap, ar, stmtOrder, so]",
+            )
+        } else {
+            ("", "", "cycleAt[snap, ar, stmtOrder]")
+        };
         for i in 2..=k {
             let _ = writeln!(
                 out,
-                "run cycle{i} {{ some vis, ar: Inst -> Inst, snap: Inst -> Stmt -> Inst | execution[vis, ar] and ExecRC[vis, ar, snap, stmtOrder]{seen} and cycleAt[snap, ar, stmtOrder] }} {}",
+                "run cycle{i} {{ some vis, ar{so}: Inst -> Inst, snap: Inst -> Stmt -> Inst | execution[vis, ar]{sessions} and ExecRC[vis, ar, snap, stmtOrder]{seen} and {cycle} }} {}",
+                scope(format!("exactly {i}"))
+            );
+        }
+        return out;
+    }
+    if q.sessions {
+        // Sessions: `so` beside vis and ar; no completeness checks (their abstraction
+        // has no sessions), so the bounded search is all.
+        let seen = if q.abstract_rows {
+            ""
+        } else {
+            " and seen[vis, ar]"
+        };
+        for i in 2..=k {
+            let _ = writeln!(
+                out,
+                "run cycle{i} {{ some vis, ar, so: Inst -> Inst | execution[vis, ar] and sessionOrder[ar, so] and so in vis and {p}[vis, ar]{seen} and cycleSo[vis, ar, so] }} {}",
                 scope(format!("exactly {i}"))
             );
         }
@@ -792,7 +826,7 @@ fn check_level_now(
     // The inductive check (three instances) excludes cycles of every length, so when it
     // holds the bounded search has nothing left to find.
     let mut inductive_failed = false;
-    if q.complete && !q.read_committed() {
+    if q.complete && !q.read_committed() && !q.sessions {
         let started = Instant::now();
         let Some(run) = solve(&checked, q, q.bound - 1, opts, deadline)? else {
             return Ok(Report {
@@ -826,7 +860,7 @@ fn check_level_now(
         };
         if run.instance().is_some() {
             times.push(("bounded search", started.elapsed()));
-            let v = explain::read(app, &run, &q.pred, !q.abstract_rows)?;
+            let v = explain::read(app, &run, &q.pred, !q.abstract_rows, q.sessions)?;
             return Ok(Report {
                 query: q.clone(),
                 outcome: Outcome::Violation(v),
@@ -837,7 +871,7 @@ fn check_level_now(
     }
     times.push(("bounded search", started.elapsed()));
     let mut completeness = Completeness::NotAsked;
-    if q.complete && q.read_committed() {
+    if q.complete && (q.read_committed() || q.sessions) {
         completeness = Completeness::NotForLevel;
     }
     if inductive_failed && !q.abstract_rows {

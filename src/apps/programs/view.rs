@@ -14,6 +14,20 @@ use crate::apps::programs::model::AppModel;
 use crate::apps::programs::syntax::Expect;
 use crate::apps::programs::{Completeness, Outcome, Report};
 
+/// The sessions (`--sessions`) of more than one instance, each in its order.
+fn session_chains(v: &Violation) -> Vec<Vec<usize>> {
+    let n = v.instances.len();
+    let mut chains = Vec::new();
+    for first in 0..n {
+        let has_before = v.so.iter().any(|&(_, b)| b == first);
+        let after: Vec<usize> = (0..n).filter(|&b| v.so.contains(&(first, b))).collect();
+        if !has_before && !after.is_empty() {
+            chains.push(std::iter::once(first).chain(after).collect());
+        }
+    }
+    chains
+}
+
 /// `Saving[custid=Cust$0].bal`
 fn loc_name(v: &Violation, loc: &Loc) -> String {
     let record = v
@@ -56,6 +70,10 @@ fn stmt_name(app: &AppModel, s: usize) -> String {
 pub fn history_lines(v: &Violation) -> Vec<String> {
     let versions = Versions::new(&v.instances, &v.vis);
     let mut lines = Vec::new();
+    for (k, chain) in session_chains(v).iter().enumerate() {
+        let names: Vec<&str> = chain.iter().map(|&i| v.instances[i].name.as_str()).collect();
+        lines.push(format!("session {}: {}", k + 1, names.join(" → ")));
+    }
     for (i, inst) in v.instances.iter().enumerate() {
         let mut read = BTreeSet::new();
         let mut written = BTreeSet::new();
@@ -167,6 +185,19 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
             vis.join("; ")
         }
     );
+    let sessions = session_chains(v);
+    if !sessions.is_empty() {
+        let chains: Vec<String> = sessions
+            .iter()
+            .map(|c| {
+                c.iter()
+                    .map(|&i| names[i])
+                    .collect::<Vec<_>>()
+                    .join(" → ")
+            })
+            .collect();
+        let _ = writeln!(out, "sessions: {}", chains.join("; "));
+    }
     let _ = writeln!(out, "dependency cycle:");
     for e in &v.cycle {
         let loc = loc_name(v, &e.loc);
@@ -192,6 +223,7 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
                 stmt_name(app, e.from_stmt),
                 stmt_name(app, e.to_stmt)
             ),
+            EdgeKind::So => format!("{a} runs before {b} in one client's session"),
         };
         let _ = writeln!(out, "  {a} --{}--> {b}  {why}", e.kind.name());
     }
@@ -301,8 +333,12 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
                 Completeness::Timeout => {
                     Some("not shown complete: the completeness checks ran out of time".to_string())
                 }
-                Completeness::NotForLevel => Some(
+                Completeness::NotForLevel if q.read_committed() => Some(
                     "not shown complete: Read Committed has no completeness check (its snapshots are per statement); this is absence up to the bound"
+                        .to_string(),
+                ),
+                Completeness::NotForLevel => Some(
+                    "not shown complete: with sessions there is no completeness check (its abstraction has no sessions); this is absence up to the bound"
                         .to_string(),
                 ),
             };
@@ -441,6 +477,12 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                     .map(|&(a, b)| [names[a], names[b]])
                     .collect::<Vec<_>>()
             );
+            o["sessions"] = json!(
+                session_chains(v)
+                    .iter()
+                    .map(|c| c.iter().map(|&i| names[i]).collect::<Vec<_>>())
+                    .collect::<Vec<_>>()
+            );
             o["cycle"] = v
                 .cycle
                 .iter()
@@ -449,7 +491,7 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                         "from": names[e.from],
                         "to": names[e.to],
                         "kind": e.kind.name(),
-                        "location": loc_name(v, &e.loc),
+                        "location": (e.kind != EdgeKind::So).then(|| loc_name(v, &e.loc)),
                         "from_statement": statement(e.from_stmt),
                         "to_statement": statement(e.to_stmt),
                     })

@@ -109,3 +109,60 @@ pub fn level_broken(pred: &str, views: &[InstanceView], vis: &[(usize, usize)]) 
         _ => None,
     }
 }
+
+/// Whether a session order read back breaks its rules: chains inside ar (transitive,
+/// the instances before and after any one ordered among themselves), each instance
+/// seeing its session's earlier ones (under Read Committed, every statement of it).
+pub fn sessions_broken(
+    views: &[InstanceView],
+    vis: &[(usize, usize)],
+    so: &[(usize, usize)],
+    read_committed: bool,
+) -> Option<String> {
+    let order: BTreeSet<(usize, usize)> = so.iter().copied().collect();
+    let visible: BTreeSet<(usize, usize)> = vis.iter().copied().collect();
+    let n = views.len();
+    for &(a, b) in so {
+        if a >= b {
+            return Some(format!("T{} is before T{} in its session but not in ar", a + 1, b + 1));
+        }
+        // Under Read Committed what counts is each statement's snapshot (an instance
+        // that ran no statement saw nothing).
+        if !read_committed && !visible.contains(&(a, b)) {
+            return Some(format!("T{} does not see T{}, before it in its session", b + 1, a + 1));
+        }
+        for s in &views[b].steps {
+            if let Some(sees) = &s.sees
+                && !sees.contains(&a)
+            {
+                return Some(format!(
+                    "a statement of T{} does not see T{}, before it in its session",
+                    b + 1,
+                    a + 1
+                ));
+            }
+        }
+        for c in 0..n {
+            if order.contains(&(b, c)) && !order.contains(&(a, c)) {
+                return Some("the session order is not transitive".into());
+            }
+        }
+    }
+    for t in 0..n {
+        let before: Vec<usize> = (0..n).filter(|&a| order.contains(&(a, t))).collect();
+        let after: Vec<usize> = (0..n).filter(|&b| order.contains(&(t, b))).collect();
+        for group in [&before, &after] {
+            for (x, &a) in group.iter().enumerate() {
+                if let Some(&b) = group[x + 1..].iter().find(|&&b| !order.contains(&(a, b))) {
+                    return Some(format!(
+                        "T{} and T{} share a session with T{} but are not ordered",
+                        a + 1,
+                        b + 1,
+                        t + 1
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
