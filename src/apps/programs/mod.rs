@@ -247,6 +247,15 @@ impl Query {
             variables += n * n * t.columns.iter().filter(|c| !c.mutable).count() as u128;
         }
         variables += k * rec + (app.domains.len() as u128 + 1) * n * n;
+        // Read Committed's snapshot per statement, the sessions' order, and what each
+        // instance reads of its own writes.
+        if self.read_committed() {
+            variables += k * k * app.stmts.len() as u128;
+        }
+        if self.sessions {
+            variables += k * k;
+        }
+        variables += k * rec * fields;
         Size {
             variables,
             ground: k
