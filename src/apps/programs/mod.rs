@@ -247,15 +247,14 @@ impl Query {
             variables += n * n * t.columns.iter().filter(|c| !c.mutable).count() as u128;
         }
         variables += k * rec + (app.domains.len() as u128 + 1) * n * n;
-        // Read Committed's snapshot per statement, the sessions' order, and what each
-        // instance reads of its own writes.
+        // Read Committed's snapshot per statement and the sessions' order (`own` is
+        // bounded to the few locations a program may read after writing them).
         if self.read_committed() {
             variables += k * k * app.stmts.len() as u128;
         }
         if self.sessions {
             variables += k * k;
         }
-        variables += k * rec * fields;
         Size {
             variables,
             ground: k
