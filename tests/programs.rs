@@ -11,7 +11,7 @@ use solder::check::{self, RootSource};
 use solder::diagnostic::{Errors, SourceMap};
 use solder::session::{CommandRun, RunOptions};
 
-fn load(text: &str) -> programs::AppModel {
+pub fn load(text: &str) -> programs::AppModel {
     let mut sources = SourceMap::new();
     match programs::load(&mut sources, "test.prog", text) {
         Ok(app) => app,
@@ -49,7 +49,7 @@ fn check(
     )
 }
 
-fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Query {
+pub fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Query {
     Query {
         pred: programs::level_pred(app, level).expect("a known level"),
         level: level.into(),

@@ -6,32 +6,12 @@
 
 use crate::common::binary::solder;
 
+use crate::programs::{load, query};
 use solder::apps::programs::explain::{EdgeKind, Violation};
-use solder::apps::programs::{self, Completeness, Outcome, Query};
+
+use solder::apps::programs::{self, Completeness, Outcome};
 use solder::diagnostic::SourceMap;
 use solder::session::RunOptions;
-
-fn load(text: &str) -> programs::AppModel {
-    let mut sources = SourceMap::new();
-    match programs::load(&mut sources, "test.prog", text) {
-        Ok(app) => app,
-        Err(e) => panic!("does not load:\n{}", sources.render(&e.0, false)),
-    }
-}
-
-fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Query {
-    Query {
-        pred: programs::level_pred(app, level).expect("a known level"),
-        level: level.into(),
-        bound,
-        records: None,
-        complete,
-        abstract_rows: false,
-        dangerous_structures: true,
-        queue_facts: true,
-        sessions: false,
-    }
-}
 
 fn check(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Outcome {
     programs::check_level(

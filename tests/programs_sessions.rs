@@ -6,9 +6,10 @@
 
 use crate::common::binary::solder;
 
+use crate::programs::{load, query};
+
 use solder::apps::programs::explain::EdgeKind;
 use solder::apps::programs::{self, Completeness, Outcome, Query};
-use solder::diagnostic::SourceMap;
 use solder::session::RunOptions;
 
 /// A client posts (writes A) and then looks (reads B); another instance reads A and
@@ -25,25 +26,11 @@ program Move(a: K, b: K) {
 }
 ";
 
-fn load(text: &str) -> programs::AppModel {
-    let mut sources = SourceMap::new();
-    match programs::load(&mut sources, "test.prog", text) {
-        Ok(app) => app,
-        Err(e) => panic!("does not load:\n{}", sources.render(&e.0, false)),
-    }
-}
-
 fn check(app: &programs::AppModel, level: &str, bound: usize, sessions: bool) -> Outcome {
     let q = Query {
-        pred: programs::level_pred(app, level).expect("a known level"),
-        level: level.into(),
-        bound,
-        records: None,
         complete: sessions,
-        abstract_rows: false,
-        dangerous_structures: true,
-        queue_facts: true,
         sessions,
+        ..query(app, level, bound, false)
     };
     programs::check_level(app, &q, &RunOptions::default(), None)
         .unwrap_or_else(|e| panic!("{level}: {:?}", e.0))
@@ -92,13 +79,26 @@ fn the_command_line_takes_sessions() {
     let (code, out, err) = solder(&["programs", path, "--level", "SI", "--cycle", "3"]);
     assert_eq!(code, 0, "{out}{err}");
     let (code, out, err) = solder(&[
-        "programs", path, "--level", "SI", "--cycle", "3", "--sessions",
+        "programs",
+        path,
+        "--level",
+        "SI",
+        "--cycle",
+        "3",
+        "--sessions",
     ]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("--so-->"), "{out}");
     assert!(out.contains("sessions: T"), "{out}");
     let (code, out, _) = solder(&[
-        "programs", path, "--level", "SI", "--cycle", "3", "--sessions", "--json",
+        "programs",
+        path,
+        "--level",
+        "SI",
+        "--cycle",
+        "3",
+        "--sessions",
+        "--json",
     ]);
     assert_eq!(code, 1);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -1288,8 +1288,7 @@ impl<'a> Referee<'a> {
                             r.prefix = m;
                             r.live = (snapshots[m] & !r.alive) | r.leaves;
                             r.reads = 0;
-                            for mut done in self.sql(db, assign.as_deref(), q, r, params, prog)
-                            {
+                            for mut done in self.sql(db, assign.as_deref(), q, r, params, prog) {
                                 let external = done.reads & !settled;
                                 done.reads_at[m] |= external;
                                 done.reads = before | external;
@@ -1733,11 +1732,9 @@ impl<'a> Referee<'a> {
         dbs
     }
 
-    fn run(&self) -> Vec<bool> {
-        let nlevels = LEVELS.len() + self.set.levels.len();
-        let mut found = vec![false; nlevels];
-        // Instances: every program with every parameter value.
-        let mut calls: Vec<(usize, Vec<(Sort, u8)>)> = Vec::new();
+    /// The instances: every program with every parameter value.
+    fn calls(&self) -> Vec<(usize, Vec<(Sort, u8)>)> {
+        let mut calls = Vec::new();
         for (p, prog) in self.set.progs.iter().enumerate() {
             let mut all: Vec<Vec<(Sort, u8)>> = vec![Vec::new()];
             for (_, s) in &prog.params {
@@ -1754,6 +1751,43 @@ impl<'a> Referee<'a> {
             }
             calls.extend(all.into_iter().map(|v| (p, v)));
         }
+        calls
+    }
+
+    /// The records a snapshot holds that sees the placed instances `sees` picks: the
+    /// last of them to write a record's `Alive` decides (given as `alive` and `leaves`
+    /// masks per instance), or none did and it existed initially.
+    fn snapshot_records(
+        &self,
+        db: &Db,
+        placed: usize,
+        sees: &dyn Fn(usize) -> bool,
+        wrote: &dyn Fn(usize) -> (u16, u16),
+    ) -> u16 {
+        let mut live = 0u16;
+        for t in 0..self.set.tables.len() {
+            for k in 0..self.n {
+                if db.present[t] >> k & 1 == 0 {
+                    continue;
+                }
+                let r = self.rec(t, k);
+                let last = (0..placed).rev().find(|&j| sees(j) && wrote(j).0 & r != 0);
+                let exists = match last {
+                    Some(j) => wrote(j).1 & r != 0,
+                    None => !self.dynamic[t] || db.initially & r != 0,
+                };
+                if exists {
+                    live |= r;
+                }
+            }
+        }
+        live
+    }
+
+    fn run(&self) -> Vec<bool> {
+        let nlevels = LEVELS.len() + self.set.levels.len();
+        let mut found = vec![false; nlevels];
+        let calls = self.calls();
         let all_levels: u32 = (1 << nlevels) - 1;
         for db in self.databases() {
             let mut memo: HashMap<(usize, u16), Rc<Vec<Effect>>> = HashMap::new();
@@ -1825,25 +1859,9 @@ impl<'a> Referee<'a> {
         }
         for vis in 0u8..1 << i {
             // The records its snapshot holds.
-            let mut live = 0u16;
-            for t in 0..self.set.tables.len() {
-                for k in 0..self.n {
-                    if db.present[t] >> k & 1 == 0 {
-                        continue;
-                    }
-                    let r = self.rec(t, k);
-                    let last = (0..i)
-                        .rev()
-                        .find(|&j| vis >> j & 1 == 1 && placed[j].0.alive & r != 0);
-                    let exists = match last {
-                        Some(j) => placed[j].0.leaves & r != 0,
-                        None => !self.dynamic[t] || db.initially & r != 0,
-                    };
-                    if exists {
-                        live |= r;
-                    }
-                }
-            }
+            let live = self.snapshot_records(db, i, &|j| vis >> j & 1 == 1, &|j| {
+                (placed[j].0.alive, placed[j].0.leaves)
+            });
             // Its session: a new one, or after the last instance of an earlier one,
             // whose instances it all sees.
             let prevs: Vec<Option<usize>> = std::iter::once(None)
@@ -1944,23 +1962,7 @@ impl<'a> Referee<'a> {
             self.set.bound <= MAX_PREFIX,
             "bound too large for the referee"
         );
-        let mut calls: Vec<(usize, Vec<(Sort, u8)>)> = Vec::new();
-        for (p, prog) in self.set.progs.iter().enumerate() {
-            let mut all: Vec<Vec<(Sort, u8)>> = vec![Vec::new()];
-            for (_, s) in &prog.params {
-                all = all
-                    .into_iter()
-                    .flat_map(|v| {
-                        (0..self.n as u8).map(move |x| {
-                            let mut v = v.clone();
-                            v.push((*s, x));
-                            v
-                        })
-                    })
-                    .collect();
-            }
-            calls.extend(all.into_iter().map(|v| (p, v)));
-        }
+        let calls = self.calls();
         self.databases().iter().any(|db| {
             let mut memo: RcMemo = HashMap::new();
             self.dfs_rc(db, &calls, &mut memo, &mut Vec::new(), &mut Vec::new())
@@ -1988,23 +1990,7 @@ impl<'a> Referee<'a> {
         // `Alive` among the first k instances decides.
         let snapshots: Vec<u16> = (0..=i)
             .map(|k| {
-                let mut live = 0u16;
-                for t in 0..self.set.tables.len() {
-                    for key in 0..self.n {
-                        if db.present[t] >> key & 1 == 0 {
-                            continue;
-                        }
-                        let r = self.rec(t, key);
-                        let exists = match (0..k).rev().find(|&j| placed[j].alive & r != 0) {
-                            Some(j) => placed[j].leaves & r != 0,
-                            None => !self.dynamic[t] || db.initially & r != 0,
-                        };
-                        if exists {
-                            live |= r;
-                        }
-                    }
-                }
-                live
+                self.snapshot_records(db, i, &|j| j < k, &|j| (placed[j].alive, placed[j].leaves))
             })
             .collect();
         let shared = Rc::new(snapshots.clone());

@@ -28,6 +28,14 @@ fn session_chains(v: &Violation) -> Vec<Vec<usize>> {
     chains
 }
 
+/// A statement as its program's listing tags it: its label, or `[n]`.
+fn stmt_tag(info: &crate::apps::programs::model::StmtInfo) -> String {
+    match &info.label {
+        Some(l) => l.clone(),
+        None => format!("[{}]", info.number),
+    }
+}
+
 /// `Saving[custid=Cust$0].bal`
 fn loc_name(v: &Violation, loc: &Loc) -> String {
     let record = v
@@ -71,7 +79,10 @@ pub fn history_lines(v: &Violation) -> Vec<String> {
     let versions = Versions::new(&v.instances, &v.vis);
     let mut lines = Vec::new();
     for (k, chain) in session_chains(v).iter().enumerate() {
-        let names: Vec<&str> = chain.iter().map(|&i| v.instances[i].name.as_str()).collect();
+        let names: Vec<&str> = chain
+            .iter()
+            .map(|&i| v.instances[i].name.as_str())
+            .collect();
         lines.push(format!("session {}: {}", k + 1, names.join(" → ")));
     }
     for (i, inst) in v.instances.iter().enumerate() {
@@ -127,25 +138,22 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
         );
         for s in &inst.steps {
             let info = &app.stmts[s.stmt];
-            let ops: Vec<String> = s
-                .reads
-                .iter()
-                .map(|l| format!("r({},{})", loc_name(v, l), versions.read(i, s.stmt, l)))
-                .chain(s.own_reads.iter().map(|l| {
-                    format!(
-                        "r({},{} own)",
-                        loc_name(v, l),
-                        written_version(&versions, i, l)
-                    )
-                }))
-                .chain(s.writes.iter().map(|l| {
-                    format!("w({},{})", loc_name(v, l), written_version(&versions, i, l))
-                }))
-                .collect();
-            let tag = match &info.label {
-                Some(l) => l.clone(),
-                None => format!("[{}]", info.number),
-            };
+            let ops: Vec<String> =
+                s.reads
+                    .iter()
+                    .map(|l| format!("r({},{})", loc_name(v, l), versions.read(i, s.stmt, l)))
+                    .chain(s.own_reads.iter().map(|l| {
+                        format!(
+                            "r({},{} own)",
+                            loc_name(v, l),
+                            written_version(&versions, i, l)
+                        )
+                    }))
+                    .chain(s.writes.iter().map(|l| {
+                        format!("w({},{})", loc_name(v, l), written_version(&versions, i, l))
+                    }))
+                    .collect();
+            let tag = stmt_tag(info);
             let ops = if ops.is_empty() {
                 "—".to_string()
             } else {
@@ -189,12 +197,7 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
     if !sessions.is_empty() {
         let chains: Vec<String> = sessions
             .iter()
-            .map(|c| {
-                c.iter()
-                    .map(|&i| names[i])
-                    .collect::<Vec<_>>()
-                    .join(" → ")
-            })
+            .map(|c| c.iter().map(|&i| names[i]).collect::<Vec<_>>().join(" → "))
             .collect();
         let _ = writeln!(out, "sessions: {}", chains.join("; "));
     }

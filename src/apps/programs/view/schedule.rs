@@ -8,6 +8,8 @@
 use crate::apps::programs::explain::Violation;
 use crate::apps::programs::model::AppModel;
 
+use super::stmt_tag;
+
 /// One line per event (`T1 BEGIN`, `T1 [2] UPDATE …`, `T1 COMMIT`), or why no single
 /// server runs the execution.
 pub fn schedule(v: &Violation, app: &AppModel) -> Result<Vec<String>, String> {
@@ -48,11 +50,12 @@ pub fn schedule(v: &Violation, app: &AppModel) -> Result<Vec<String>, String> {
                 None => begin,
             };
             let info = &app.stmts[s.stmt];
-            let tag = match &info.label {
-                Some(l) => l.clone(),
-                None => format!("[{}]", info.number),
-            };
-            events.push((at, i, k + 1, format!("{name} {tag} {}", info.text)));
+            events.push((
+                at,
+                i,
+                k + 1,
+                format!("{name} {} {}", stmt_tag(info), info.text),
+            ));
         }
         events.push((i, i, usize::MAX, format!("{name} COMMIT")));
     }

@@ -124,12 +124,20 @@ pub fn sessions_broken(
     let n = views.len();
     for &(a, b) in so {
         if a >= b {
-            return Some(format!("T{} is before T{} in its session but not in ar", a + 1, b + 1));
+            return Some(format!(
+                "T{} is before T{} in its session but not in ar",
+                a + 1,
+                b + 1
+            ));
         }
         // Under Read Committed what counts is each statement's snapshot (an instance
         // that ran no statement saw nothing).
         if !read_committed && !visible.contains(&(a, b)) {
-            return Some(format!("T{} does not see T{}, before it in its session", b + 1, a + 1));
+            return Some(format!(
+                "T{} does not see T{}, before it in its session",
+                b + 1,
+                a + 1
+            ));
         }
         for s in &views[b].steps {
             if let Some(sees) = &s.sees
