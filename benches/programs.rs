@@ -199,6 +199,7 @@ fn check(app: &AppModel, level: &str, bound: usize, timeout: Duration) -> Check 
         abstract_rows: false,
         dangerous_structures: true,
         queue_facts: true,
+        sessions: false,
     };
     let report = match programs::check_level(app, &query, &RunOptions::default(), Some(timeout)) {
         Ok(r) => r,
