@@ -779,7 +779,7 @@ struct Db {
     initially: u16,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Local {
     name: String,
     table: usize,
@@ -789,7 +789,7 @@ struct Local {
 }
 
 /// An instance part-way through its program.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Run {
     locals: Vec<Local>,
     /// Records existing now (bit `table * N + key`).
@@ -1181,9 +1181,17 @@ impl<'a> Referee<'a> {
     ) -> Vec<Run> {
         let mut runs = vec![run];
         for s in body {
+            // Runs that reached the same state go on as one: without this, the choices
+            // of every statement multiply (under Read Committed, by each statement's
+            // snapshot too) and a long program exhausts memory.
+            let mut seen = HashSet::new();
             let mut next = Vec::new();
             for r in runs {
-                next.extend(self.stmt(db, s, r, params, prog));
+                for n in self.stmt(db, s, r, params, prog) {
+                    if seen.insert(n.clone()) {
+                        next.push(n);
+                    }
+                }
             }
             runs = next;
         }
