@@ -1944,20 +1944,7 @@ impl<'a> Referee<'a> {
                 dep[p] |= 1 << a;
             }
         }
-        // A cycle: some instance reaches itself.
-        let mut reach = dep.clone();
-        for _ in 0..n {
-            for a in 0..n {
-                let mut r = reach[a];
-                for b in 0..n {
-                    if reach[a] >> b & 1 == 1 {
-                        r |= reach[b];
-                    }
-                }
-                reach[a] = r;
-            }
-        }
-        if !(0..n).any(|a| reach[a] >> a & 1 == 1) {
+        if !has_cycle(&dep) {
             return;
         }
         for (k, f) in found.iter_mut().enumerate() {
@@ -2072,18 +2059,24 @@ impl<'a> Referee<'a> {
                 dep[p] |= 1 << a;
             }
         }
-        let mut reach = dep.clone();
-        for _ in 0..n {
-            for a in 0..n {
-                let mut r = reach[a];
-                for b in 0..n {
-                    if reach[a] >> b & 1 == 1 {
-                        r |= reach[b];
-                    }
-                }
-                reach[a] = r;
-            }
-        }
-        (0..n).any(|a| reach[a] >> a & 1 == 1)
+        has_cycle(&dep)
     }
+}
+
+/// Whether a graph of successor masks has a cycle: some node reaches itself.
+fn has_cycle(dep: &[u8]) -> bool {
+    let n = dep.len();
+    let mut reach = dep.to_vec();
+    for _ in 0..n {
+        for a in 0..n {
+            let mut r = reach[a];
+            for b in 0..n {
+                if reach[a] >> b & 1 == 1 {
+                    r |= reach[b];
+                }
+            }
+            reach[a] = r;
+        }
+    }
+    (0..n).any(|a| reach[a] >> a & 1 == 1)
 }
