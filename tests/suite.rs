@@ -37,6 +37,7 @@ mod programs;
 mod programs_differential;
 mod programs_input;
 mod programs_loops;
+mod programs_postgres;
 mod programs_rc;
 mod programs_referee;
 mod programs_rows;

@@ -66,6 +66,22 @@ pub(super) struct ProgramsArgs {
     /// classify` reads (`… --emit-history | solder classify -`); needs one --level.
     #[arg(long, conflicts_with_all = ["emit_model", "json"])]
     pub(super) emit_history: bool,
+    /// Print the violation as SQL for PostgreSQL instead of the report: the schema, the
+    /// witness's initial rows and its schedule, each request under the session that runs
+    /// it; needs one --level (RC or SI).
+    #[arg(long, conflicts_with_all = ["emit_model", "json", "emit_history"])]
+    pub(super) emit_sql: bool,
+    /// Replay every violation found under RC or SI on a PostgreSQL server, through
+    /// `psql` with this connection string (`host=/tmp port=5432 dbname=test`): at READ
+    /// COMMITTED or REPEATABLE READ every transaction must commit and read what the
+    /// witness says, and the history observed must not be serializable; the same
+    /// schedule is then run at SERIALIZABLE. Tables live in a fresh schema, dropped
+    /// afterwards. A violation that does not reproduce exits 3.
+    #[arg(long, value_name = "CONNINFO", conflicts_with_all = ["emit_model", "emit_history", "emit_sql"])]
+    pub(super) replay: Option<String>,
+    /// The `psql` program --replay runs.
+    #[arg(long, value_name = "PATH", default_value = "psql")]
+    pub(super) psql: String,
     /// Levels checked at once [default: the machine's cores]; the output keeps their
     /// order.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -110,6 +126,15 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
             "--emit-history prints one execution: name exactly one --level",
         )));
     }
+    if args.emit_sql && args.level.len() != 1 {
+        return Err(Errors::from(Diagnostic::global(
+            "--emit-sql prints one execution: name exactly one --level",
+        )));
+    }
+    let server = args.replay.as_ref().map(|c| programs::postgres::Server {
+        psql: args.psql.clone(),
+        conninfo: c.clone(),
+    });
     let mut answers = Vec::new();
     let mut reports = Vec::new();
     let threads = args.threads.map_or_else(
@@ -136,6 +161,30 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
                         &app,
                         expect.as_ref(),
                     ));
+                } else if args.emit_sql {
+                    match &report.outcome {
+                        programs::Outcome::Violation(v) => {
+                            match programs::postgres::Isolation::for_pred(&report.query.pred)
+                                .ok_or_else(|| {
+                                    format!(
+                                        "PostgreSQL has no isolation level for {}: --emit-sql writes RC and SI violations",
+                                        report.query.level
+                                    )
+                                })
+                                .and_then(|iso| programs::postgres::emit_sql(&app, v, iso))
+                            {
+                                Ok(text) => print!("{text}"),
+                                Err(m) => {
+                                    failure = Some(Errors::from(Diagnostic::global(m)));
+                                    return false;
+                                }
+                            }
+                        }
+                        _ => eprint!(
+                            "{}",
+                            crate::apps::programs::view::report_text(&report, &app)
+                        ),
+                    }
                 } else if args.emit_history {
                     // The history alone, so that it can be piped; what was found goes to
                     // standard error.
@@ -164,7 +213,43 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
                         }
                     }
                 }
-                answers.push(report.answer(expect.as_ref()));
+                let mut answer = report.answer(expect.as_ref());
+                if let (Some(server), programs::Outcome::Violation(v)) = (&server, &report.outcome) {
+                    if programs::postgres::Isolation::for_pred(&report.query.pred).is_none() {
+                        if !args.json {
+                            println!(
+                                "not replayed: PostgreSQL has no isolation level for {} (it runs RC and SI)",
+                                report.query.level
+                            );
+                        }
+                    } else {
+                        match programs::postgres::replay(&app, v, &report.query.pred, server) {
+                            Ok(r) => {
+                                if args.json {
+                                    if let Some(last) = reports.last_mut() {
+                                        last["replay"] = crate::apps::programs::view::replay_json(&r, v);
+                                    }
+                                } else {
+                                    print!("{}", crate::apps::programs::view::replay_text(&r, v));
+                                }
+                                // Not reproduced: the violation is unconfirmed (an
+                                // expectation contradicted stays contradicted).
+                                let confirmed = answer == programs::Answer::Holds
+                                    || (expect.is_none() && answer == programs::Answer::Refuted);
+                                if !r.reproduced() && confirmed {
+                                    answer = programs::Answer::Unknown;
+                                }
+                            }
+                            Err(m) => {
+                                failure = Some(Errors::from(Diagnostic::global(format!(
+                                    "the replay on PostgreSQL failed: {m}"
+                                ))));
+                                return false;
+                            }
+                        }
+                    }
+                }
+                answers.push(answer);
                 true
             })
         },

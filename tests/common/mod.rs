@@ -8,6 +8,7 @@ pub mod isolation_brute;
 pub mod isolation_history;
 pub mod manifest;
 pub mod parallel;
+pub mod postgres;
 pub mod programs_brute;
 pub mod random_problem;
 pub mod source_problem;

@@ -99,6 +99,21 @@ pub struct Violation {
     pub cycle: Vec<Edge>,
     /// Record atoms as shown (`Saving[custid=Cust$0]`).
     pub records: BTreeMap<u32, String>,
+    /// Every record of the witness with its table, whether it exists before any
+    /// instance runs, and its immutable columns' values: what a real database needs
+    /// to start from the same state (`postgres`).
+    pub rows: Vec<RowView>,
+    /// The values of ordered domains (`<` compares them), by atom name: their rank.
+    pub ranks: BTreeMap<String, usize>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RowView {
+    pub table: String,
+    pub record: u32,
+    pub initially: bool,
+    /// (column, value as an atom name), immutable columns only.
+    pub values: Vec<(String, String)>,
 }
 
 fn relation<'a>(run: &'a CommandRun, name: &str) -> Option<&'a TupleSet> {
@@ -238,12 +253,16 @@ pub fn read(
                 .into(),
         )
     })?;
+    let rows = witness.rows(app, &name);
+    let ranks = witness.ranks(&name);
     Ok(Violation {
         instances,
         vis: vis_pairs,
         so: so_pairs,
         cycle,
         records,
+        rows,
+        ranks,
     })
 }
 

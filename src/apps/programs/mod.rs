@@ -22,6 +22,7 @@
 
 pub mod explain;
 pub mod model;
+pub mod postgres;
 pub mod syntax;
 pub mod view;
 

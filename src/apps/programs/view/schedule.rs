@@ -10,13 +10,37 @@ use crate::apps::programs::model::AppModel;
 
 use super::stmt_tag;
 
+/// One step of a schedule: an instance (by position in ar) begins, runs one of its
+/// steps (by position in `InstanceView::steps`), or commits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Begin(usize),
+    Step(usize, usize),
+    Commit(usize),
+}
+
 /// One line per event (`T1 BEGIN`, `T1 [2] UPDATE …`, `T1 COMMIT`), or why no single
 /// server runs the execution.
 pub fn schedule(v: &Violation, app: &AppModel) -> Result<Vec<String>, String> {
+    Ok(events(v)?
+        .into_iter()
+        .map(|e| match e {
+            Event::Begin(i) => format!("{} BEGIN", v.instances[i].name),
+            Event::Step(i, k) => {
+                let info = &app.stmts[v.instances[i].steps[k].stmt];
+                format!("{} {} {}", v.instances[i].name, stmt_tag(info), info.text)
+            }
+            Event::Commit(i) => format!("{} COMMIT", v.instances[i].name),
+        })
+        .collect())
+}
+
+/// The schedule's events in order, or why no single server runs the execution.
+pub fn events(v: &Violation) -> Result<Vec<Event>, String> {
     let n = v.instances.len();
-    // (slot, instance, order within the instance, text); slot k is the time between
+    // (slot, instance, order within the instance, event); slot k is the time between
     // the k-th commit and the next, and instance k's COMMIT closes slot k.
-    let mut events: Vec<(usize, usize, usize, String)> = Vec::new();
+    let mut events: Vec<(usize, usize, usize, Event)> = Vec::new();
     for (i, inst) in v.instances.iter().enumerate() {
         let name = &inst.name;
         // A snapshot holding instances `sees` is taken in slot |sees| when they are the
@@ -43,23 +67,17 @@ pub fn schedule(v: &Violation, app: &AppModel) -> Result<Vec<String>, String> {
             Some(first) => slot(first)?,
             None => slot(&own)?,
         };
-        events.push((begin, i, 0, format!("{name} BEGIN")));
+        events.push((begin, i, 0, Event::Begin(i)));
         for (k, s) in inst.steps.iter().enumerate() {
             let at = match &s.sees {
                 Some(sees) => slot(sees)?,
                 None => begin,
             };
-            let info = &app.stmts[s.stmt];
-            events.push((
-                at,
-                i,
-                k + 1,
-                format!("{name} {} {}", stmt_tag(info), info.text),
-            ));
+            events.push((at, i, k + 1, Event::Step(i, k)));
         }
-        events.push((i, i, usize::MAX, format!("{name} COMMIT")));
+        events.push((i, i, usize::MAX, Event::Commit(i)));
     }
     // Within a slot: instance by instance in ar order, the slot's own COMMIT last.
     events.sort_by_key(|&(slot, i, k, _)| (slot, k == usize::MAX && i == slot, i, k));
-    Ok(events.into_iter().map(|(_, _, _, text)| text).collect())
+    Ok(events.into_iter().map(|(_, _, _, e)| e).collect())
 }

@@ -200,6 +200,43 @@ impl Witness {
             .copied()
     }
 
+    /// Every record with its table, initial existence and immutable values.
+    pub(crate) fn rows(
+        &self,
+        app: &AppModel,
+        name: &dyn Fn(u32) -> String,
+    ) -> Vec<crate::apps::programs::explain::RowView> {
+        let mut out = Vec::new();
+        for t in &app.tables {
+            for &r in self.records.get(&t.name).into_iter().flatten() {
+                let values = t
+                    .columns
+                    .iter()
+                    .filter_map(|c| Some((c.name.clone(), name(self.value(&t.name, &c.name, r)?))))
+                    .collect();
+                out.push(crate::apps::programs::explain::RowView {
+                    table: t.name.clone(),
+                    record: r,
+                    initially: !t.dynamic || self.initially.contains(&r),
+                    values,
+                });
+            }
+        }
+        out
+    }
+
+    /// The values of ordered domains by atom name: how many values come before them.
+    pub(crate) fn ranks(&self, name: &dyn Fn(u32) -> String) -> BTreeMap<String, usize> {
+        let mut out = BTreeMap::new();
+        for pairs in self.order.values() {
+            for &(a, b) in pairs {
+                out.entry(name(a)).or_insert(0);
+                *out.entry(name(b)).or_insert(0) += 1;
+            }
+        }
+        out
+    }
+
     /// `a` before `b` in the order of domain `d`.
     pub(super) fn before(&self, d: &str, a: u32, b: u32) -> bool {
         self.order.get(d).is_some_and(|o| o.contains(&(a, b)))

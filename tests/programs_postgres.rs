@@ -1,0 +1,176 @@
+//! Violations replayed on a real PostgreSQL (`solder programs --replay`), started per
+//! test on a private data directory (`common::postgres`). A reproduced anomaly is
+//! checked again here, independently of the tool: the history the server produced
+//! (as the replay reports it) must not be serializable by the brute-force referee of
+//! `common::isolation_brute`. Without PostgreSQL these tests say so and pass, unless
+//! `SOLDER_REQUIRE_POSTGRES=1` (CI).
+
+use std::collections::BTreeMap;
+
+use crate::common::binary::solder;
+use crate::common::isolation_brute;
+use crate::common::isolation_history::History;
+use crate::common::postgres::Postgres;
+
+/// The observed history's lines (`T1: r(loc,0) w(loc,1)`, values the writer's number)
+/// as the referee's history: one object per location.
+fn observed(lines: &str) -> History {
+    let txns: Vec<(&str, &str)> = lines.lines().filter_map(|l| l.split_once(": ")).collect();
+    let mut objects: BTreeMap<String, usize> = BTreeMap::new();
+    let mut ops = Vec::new();
+    for (t, (_, body)) in txns.iter().enumerate() {
+        for op in body.split_whitespace() {
+            let (kind, rest) = op.split_at(1);
+            let inner = rest.trim_start_matches('(').trim_end_matches(')');
+            let (loc, value) = inner.rsplit_once(',').expect("op(loc,value)");
+            let n = objects.len();
+            let x = *objects.entry(loc.to_string()).or_insert(n);
+            ops.push((
+                t + 1,
+                kind == "w",
+                x,
+                value.parse::<u32>().expect("a number"),
+            ));
+        }
+    }
+    let mut h = History::empty(txns.len() + 1, objects.len().max(1));
+    for (t, write, x, v) in ops {
+        if write {
+            h.writes[t][x] = Some(v);
+        } else if h.reads[t][x].is_none() && h.writes[t][x].is_none() {
+            h.reads[t][x] = Some(v);
+            h.read_order[t].push(x);
+        }
+    }
+    h
+}
+
+fn replay_json(pg: &Postgres, file: &str, level: &str) -> (i32, serde_json::Value) {
+    let (code, out, err) = solder(&[
+        "programs",
+        file,
+        "--level",
+        level,
+        "--replay",
+        &pg.conninfo,
+        "--psql",
+        &pg.psql,
+        "--json",
+    ]);
+    let v: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    (code, v[0].clone())
+}
+
+#[test]
+fn smallbank_read_only_anomaly_reproduces_on_postgres() {
+    let Some(pg) = Postgres::start() else { return };
+    let (code, report) = replay_json(&pg, "examples/programs/smallbank.prog", "SI");
+    let replay = &report["replay"];
+    assert_eq!(replay["reproduced"], true, "{report:#}");
+    assert_eq!(code, 1, "a violation confirmed exits 1");
+    let history = replay["at_level"]["history"].as_str().unwrap();
+    let h = observed(history);
+    assert!(
+        isolation_brute::satisfies(&h, "SI"),
+        "PostgreSQL's REPEATABLE READ produced a history that is not SI:\n{history}"
+    );
+    assert!(
+        !isolation_brute::satisfies(&h, "SER"),
+        "the referee finds the observed history serializable:\n{history}"
+    );
+    assert_eq!(replay["prevented_by_serializable"], true, "{report:#}");
+    assert!(
+        replay["at_serializable"]["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["message"]
+                .as_str()
+                .unwrap()
+                .contains("could not serialize")),
+        "{report:#}"
+    );
+}
+
+/// Two deposits to one account: under the generic Read Committed they may both read
+/// the initial balance (a lost update), but PostgreSQL's UPDATE waits for the first
+/// deposit's row lock and reads its version: the replay must say it did not happen.
+const DEPOSITS: &str = "
+table Account (id: Acct key, bal: int)
+program Deposit(a: Acct, v: int) {
+  UPDATE Account SET bal = bal + v WHERE id = a;
+}
+";
+
+#[test]
+fn a_lost_update_that_postgres_prevents_is_not_reproduced() {
+    let Some(pg) = Postgres::start() else { return };
+    let dir = std::env::temp_dir().join(format!("solder-deposits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("deposits.prog");
+    std::fs::write(&file, DEPOSITS).unwrap();
+    let (code, report) = replay_json(&pg, file.to_str().unwrap(), "RC");
+    let _ = std::fs::remove_dir_all(&dir);
+    let replay = &report["replay"];
+    assert_eq!(replay["reproduced"], false, "{report:#}");
+    assert_eq!(code, 3, "an unconfirmed violation exits 3");
+    let differences = replay["at_level"]["differences"].as_array().unwrap();
+    assert!(
+        differences.iter().any(|d| d
+            .as_str()
+            .unwrap()
+            .contains("on PostgreSQL, from the initial version in the witness")),
+        "{report:#}"
+    );
+    let history = replay["at_level"]["history"].as_str().unwrap();
+    assert!(
+        isolation_brute::satisfies(&observed(history), "SER"),
+        "what PostgreSQL did is serializable:\n{history}"
+    );
+}
+
+#[test]
+fn emit_sql_writes_the_schema_rows_and_schedule() {
+    let (code, out, err) = solder(&[
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--level",
+        "SI",
+        "--emit-sql",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("CREATE TABLE \"Saving\""), "{out}");
+    assert!(
+        out.contains("BEGIN ISOLATION LEVEL REPEATABLE READ;"),
+        "{out}"
+    );
+    let commits = out.lines().filter(|l| *l == "COMMIT;").count();
+    assert_eq!(commits, 3, "one COMMIT per instance:\n{out}");
+}
+
+#[test]
+fn replay_and_emit_sql_refuse_what_postgres_cannot_run() {
+    let (code, _, err) = solder(&[
+        "programs",
+        "examples/programs/courseware.prog",
+        "--level",
+        "PSI",
+        "--emit-sql",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no isolation level for PSI"), "{err}");
+    let (code, _, err) = solder(&[
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--level",
+        "SI",
+        "--replay",
+        "host=/nonexistent port=1",
+        "--psql",
+        "/nonexistent/psql",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot run `/nonexistent/psql`"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
