@@ -174,3 +174,43 @@ fn replay_and_emit_sql_refuse_what_postgres_cannot_run() {
     assert!(err.contains("cannot run `/nonexistent/psql`"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Every violation the examples have under a PostgreSQL level happens on PostgreSQL.
+#[test]
+fn every_example_violation_under_postgres_levels_replays() {
+    let Some(pg) = Postgres::start() else { return };
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/programs");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "prog"))
+        .collect();
+    files.sort();
+    let (mut violations, mut reproduced) = (0, 0);
+    let mut failures = Vec::new();
+    for file in &files {
+        for level in ["postgres-rr"] {
+            let (_, report) = replay_json(&pg, file.to_str().unwrap(), level);
+            if report["outcome"] != "violation" {
+                continue;
+            }
+            violations += 1;
+            let replay = &report["replay"];
+            let history = replay["at_level"]["history"].as_str().unwrap_or("");
+            if replay["reproduced"] == true
+                && !isolation_brute::satisfies(&observed(history), "SER")
+                && replay["prevented_by_serializable"] == true
+            {
+                reproduced += 1;
+            } else {
+                failures.push(format!("{} at {level}: {replay:#}", file.display()));
+            }
+        }
+    }
+    eprintln!("{reproduced} of {violations} example violations under PostgreSQL levels reproduce");
+    assert!(
+        violations > 0,
+        "no example has a violation under a PostgreSQL level"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -120,7 +120,11 @@ fn programs_candidates(args: &str, word: &str) -> Option<Vec<String>> {
     if current.contains(['/', '.']) {
         return None;
     }
-    let levels = crate::apps::programs::model::LEVELS.iter().copied();
+    let levels = crate::apps::programs::model::LEVELS.iter().copied().chain(
+        crate::apps::programs::model::ENGINE_LEVELS
+            .iter()
+            .map(|(name, _)| *name),
+    );
     let keywords = PROGRAMS_KEYWORDS.iter().copied();
     let last_keyword = done
         .iter()
@@ -307,6 +311,10 @@ mod tests {
         assert_eq!(words(&h, "programs f.prog le"), vec!["level"]);
         assert_eq!(words(&h, "programs f.prog c"), vec!["complete", "cycle"]);
         assert_eq!(words(&h, "programs f.prog level P"), vec!["PC", "PSI"]);
+        assert_eq!(
+            words(&h, "programs f.prog level po"),
+            vec!["postgres-rr", "postgres-ser"]
+        );
         assert_eq!(words(&h, "programs f.prog level SI,S"), vec!["SER", "SI"]);
         assert_eq!(words(&h, "programs f.prog level SI, S"), vec!["SER", "SI"]);
         assert_eq!(

@@ -166,6 +166,28 @@ pred ExecSI[vis, ar: Inst -> Inst] { ExecPC[vis, ar] and conflicts & ar in vis }
 -- Serializability: every transaction sees everything before it
 pred ExecSER[vis, ar: Inst -> Inst] { vis = ar }
 
+-- pairs of distinct instances that write a common record (any of its columns, or its
+-- existence)
+fun rowConflicts: Inst -> Inst { { a, b: Inst | a != b and some wt[a].Field & wt[b].Field } }
+-- PostgreSQL's Repeatable Read (`postgres-rr`): snapshot isolation whose write conflicts
+-- are per row, not per column. A transaction that updates or deletes a row which a
+-- concurrent transaction changed and committed fails ("could not serialize access due
+-- to concurrent update"; PostgreSQL's manual, "Transaction Isolation"), so of two
+-- committed writers of a row one sees the other.
+pred ExecPostgresRR[vis, ar: Inst -> Inst] { ExecSI[vis, ar] and rowConflicts & ar in vis }
+
+-- keys are enforced, as a real database does: an INSERT of a record that exists when it
+-- runs fails, whatever the snapshot holds (the unique index sees every committed row,
+-- and waits for an uncommitted one). So where every instance commits, the ar-last
+-- writer of the record's `Alive` before the inserting instance left it deleted, or none
+-- wrote it and it did not exist initially. Not closed under sub-executions (an instance
+-- between may have deleted the record), so only the bounded search states it.
+pred keysEnforced[ar: Inst -> Inst] {
+  all t: Inst, s: t.ran & Inserts, r: s.(t.sel) |
+    let ws = { w: ar.t | r -> Alive in wt[w] }, w = ws - ar.ws |
+      (some w implies r not in w.inserted else r not in InitiallyAlive)
+}
+
 -- selective serializability: instances of a and b see each other as ar orders them
 pred serializableBetween[vis, ar: Inst -> Inst, a, b: set Inst] {
   (a -> b + b -> a) & ar in vis

@@ -705,8 +705,13 @@ pub fn random_set(seed: u64) -> Set {
 // ---------------------------------------------------------------------------------------
 // The referee
 
-/// The library's levels, in this order.
-pub const LEVELS: [&str; 6] = ["RA", "CC", "PC", "PSI", "SI", "SER"];
+/// The library's levels, in this order. `postgres-rr` is PostgreSQL's Repeatable Read:
+/// snapshot isolation whose write conflicts are per row (of two instances that write a
+/// common record, whatever columns, one sees the other) and whose keys are enforced (an
+/// INSERT of a record that exists when it runs fails: the last instance before it in the
+/// arbitration order to insert or delete the record deleted it, or none did and it did
+/// not exist initially).
+pub const LEVELS: [&str; 7] = ["RA", "CC", "PC", "PSI", "SI", "SER", "postgres-rr"];
 
 /// For each of the library's levels, then each level of the set: whether some
 /// execution of 2 to `bound` instances has a dependency cycle.
@@ -754,6 +759,8 @@ struct Effect {
     writes: u64,
     alive: u16,
     leaves: u16,
+    /// The records its INSERTs added.
+    inserts: u16,
     /// Read Committed: the locations read by statements whose snapshot is the first
     /// k instances, per k (all zero otherwise).
     reads_at: [u64; MAX_PREFIX],
@@ -798,6 +805,7 @@ struct Run {
     writes: u64,
     alive: u16,
     leaves: u16,
+    inserts: u16,
     /// Read Committed: per prefix length, the records its snapshot holds (`None`: one
     /// snapshot for the instance, `live` from the start); the current statement's
     /// prefix; what statements at each prefix read.
@@ -986,6 +994,20 @@ impl<'a> Referee<'a> {
                     if let Some(f) = self.mutable[table].iter().position(|&m| m == c) {
                         out |= self.loc(table, k, f);
                     }
+                }
+            }
+        }
+        out
+    }
+
+    /// The records (bits `table * N + key`) some of whose locations are in `locs`.
+    fn rows_written(&self, locs: u64) -> u16 {
+        let mut out = 0;
+        for t in 0..self.set.tables.len() {
+            for k in 0..self.n {
+                let all = (0..=self.mutable[t].len()).fold(0, |m, f| m | self.loc(t, k, f));
+                if locs & all != 0 {
+                    out |= self.rec(t, k);
                 }
             }
         }
@@ -1350,6 +1372,7 @@ impl<'a> Referee<'a> {
                 r.live |= self.rec(t, k);
                 r.alive |= self.rec(t, k);
                 r.leaves |= self.rec(t, k);
+                r.inserts |= self.rec(t, k);
                 out.push(r);
             }
             return out;
@@ -1508,6 +1531,7 @@ impl<'a> Referee<'a> {
             writes: 0,
             alive: 0,
             leaves: 0,
+            inserts: 0,
             rc: rc.map(|(s, _)| s),
             prefix,
             reads_at: [0; MAX_PREFIX],
@@ -1521,12 +1545,13 @@ impl<'a> Referee<'a> {
                 writes: r.writes,
                 alive: r.alive,
                 leaves: r.leaves,
+                inserts: r.inserts,
                 reads_at: r.reads_at,
             })
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
-        out.sort_by_key(|e| (e.reads, e.writes, e.alive, e.leaves, e.reads_at));
+        out.sort_by_key(|e| (e.reads, e.writes, e.alive, e.leaves, e.inserts, e.reads_at));
         out
     }
 
@@ -1812,7 +1837,7 @@ impl<'a> Referee<'a> {
     /// The levels (bits: the library's, then the set's) that still hold once instance
     /// `placed.len() - 1` is placed, given those that held before. Every axiom relates
     /// placed instances only, so a prefix that breaks one breaks every extension.
-    fn levels_after(&self, placed: &[Placed], before: u32) -> u32 {
+    fn levels_after(&self, db: &Db, placed: &[Placed], before: u32) -> u32 {
         let c = placed.len() - 1;
         let (e, seen, _) = placed[c];
         let vis =
@@ -1822,12 +1847,26 @@ impl<'a> Referee<'a> {
         let conflicts = (0..c).all(|a| placed[a].0.writes & e.writes == 0 || vis(a, c));
         let total = (0..c).all(|a| vis(a, c));
         let blind = seen == 0;
+        let rows = self.rows_written(e.writes);
+        let row_conflicts =
+            (0..c).all(|a| self.rows_written(placed[a].0.writes) & rows == 0 || vis(a, c));
+        let keys = (0..self.set.tables.len() * self.n).all(|bit| {
+            let r = 1u16 << bit;
+            if e.inserts & r == 0 {
+                return true;
+            }
+            match (0..c).rev().find(|&a| placed[a].0.alive & r != 0) {
+                Some(a) => placed[a].0.leaves & r == 0,
+                None => db.initially & r == 0,
+            }
+        });
         let mut holds = 1 // RA
             | (transitive as u32) << 1
             | (prefix as u32) << 2
             | ((transitive && conflicts) as u32) << 3
             | ((prefix && conflicts) as u32) << 4
-            | (total as u32) << 5;
+            | (total as u32) << 5
+            | ((prefix && conflicts && row_conflicts && keys) as u32) << 6;
         for (i, (_, axiom)) in self.set.levels.iter().enumerate() {
             let h = match axiom {
                 Axiom::Transitive => transitive,
@@ -1888,7 +1927,7 @@ impl<'a> Referee<'a> {
                 for e in effects.iter() {
                     for &prev in &prevs {
                         placed.push((*e, vis, prev));
-                        let after = self.levels_after(placed, levels);
+                        let after = self.levels_after(db, placed, levels);
                         if wanted(found) & after != 0 {
                             self.dfs(db, calls, memo, placed, after, found);
                         }

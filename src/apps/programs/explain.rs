@@ -233,6 +233,19 @@ pub fn read(
             "the solver's execution breaks {pred} when read back: {m}; please report this program file"
         )));
     }
+    if pred == "ExecPostgresRR" && exact_rows {
+        let initially: BTreeSet<u32> = witness
+            .rows(app, &name)
+            .iter()
+            .filter(|r| r.initially)
+            .map(|r| r.record)
+            .collect();
+        if let Some(m) = replay::keys_broken(&instances, &|s| app.stmts[s].insert, &initially) {
+            return Err(internal(format!(
+                "the solver's execution breaks {pred} when read back: {m}; please report this program file"
+            )));
+        }
+    }
     let so_pairs: Vec<(usize, usize)> = if sessions {
         skolem("so")?
             .iter()

@@ -49,6 +49,12 @@ pub fn level_pred(app: &AppModel, level: &str) -> Result<String, Errors> {
     if let Some(l) = model::LEVELS.iter().find(|l| l.eq_ignore_ascii_case(level)) {
         return Ok(format!("Exec{l}"));
     }
+    if let Some((_, pred)) = model::ENGINE_LEVELS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(level))
+    {
+        return Ok(pred.to_string());
+    }
     if let Some(name) = level.strip_prefix("Exec")
         && model::LEVELS.contains(&name)
     {
@@ -58,10 +64,11 @@ pub fn level_pred(app: &AppModel, level: &str) -> Result<String, Errors> {
         return Ok(level.to_string());
     }
     let mut known: Vec<String> = model::LEVELS.iter().map(|s| s.to_string()).collect();
+    known.extend(model::ENGINE_LEVELS.iter().map(|(n, _)| n.to_string()));
     known.extend(app.user_levels.iter().cloned());
     let mut d = Diagnostic::global(format!(
         "unknown level `{level}`: the programs library has {}{}",
-        model::LEVELS.join(", "),
+        known[..model::LEVELS.len() + model::ENGINE_LEVELS.len()].join(", "),
         if app.user_levels.is_empty() {
             String::new()
         } else {
@@ -168,7 +175,18 @@ impl Query {
     /// the level is one of the library's that imply SI. A user's own level may be weaker,
     /// so it never gets the argument.
     pub fn dangerous_start(&self) -> bool {
-        self.dangerous_structures && matches!(self.pred.as_str(), "ExecSI" | "ExecSER")
+        self.dangerous_structures
+            && matches!(self.pred.as_str(), "ExecSI" | "ExecSER" | "ExecPostgresRR")
+    }
+
+    /// A level named after an engine (`postgres-rr`): the engine enforces keys, so an
+    /// INSERT of a record that exists fails (`keysEnforced`, stated in the bounded
+    /// search with exact rows only: it is not closed under sub-executions, which the
+    /// abstraction and the completeness checks need; leaving it out there proves less).
+    pub fn engine(&self) -> bool {
+        model::ENGINE_LEVELS
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case(&self.level))
     }
 
     /// What the generated model's queue preds (`queueOrder`, `queueTurns`) add to the
@@ -180,7 +198,7 @@ impl Query {
             return "";
         }
         match self.pred.as_str() {
-            "ExecSI" | "ExecSER" => " and queueOrder[vis] and queueTurns[vis]",
+            "ExecSI" | "ExecSER" | "ExecPostgresRR" => " and queueOrder[vis] and queueTurns[vis]",
             "ExecPSI" => " and queueOrder[vis]",
             _ => "",
         }
@@ -562,10 +580,10 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     if q.sessions {
         // Sessions: `so` beside vis and ar; no completeness checks (their abstraction
         // has no sessions), so the bounded search is all.
-        let seen = if q.abstract_rows {
-            ""
-        } else {
-            " and seen[vis, ar]"
+        let seen = match (q.abstract_rows, q.engine()) {
+            (true, _) => "",
+            (false, false) => " and seen[vis, ar]",
+            (false, true) => " and seen[vis, ar] and keysEnforced[ar]",
         };
         for i in 2..=k {
             let _ = writeln!(
@@ -577,10 +595,10 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
         return out;
     }
     let queues = q.queue_facts();
-    let seen = if q.abstract_rows {
-        queues
-    } else {
-        " and seen[vis, ar]"
+    let seen = match (q.abstract_rows, q.engine()) {
+        (true, _) => queues,
+        (false, false) => " and seen[vis, ar]",
+        (false, true) => " and seen[vis, ar] and keysEnforced[ar]",
     };
     cycles(&mut out, "cycle", seen);
     let _ = writeln!(

@@ -34,8 +34,8 @@ use super::syntax::{self, App};
 
 use builder::Builder;
 pub use info::{
-    AppModel, ColumnInfo, CounterInsert, FlagInfo, LEVELS, ProgramInfo, StmtInfo, TableInfo, Ty,
-    ident, qualified,
+    AppModel, ColumnInfo, CounterInsert, ENGINE_LEVELS, FlagInfo, LEVELS, ProgramInfo, StmtInfo,
+    TableInfo, Ty, ident, qualified,
 };
 use typing::top_level_names;
 

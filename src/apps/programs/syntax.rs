@@ -648,8 +648,23 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
             },
         )
         .boxed();
+    // A level's name, or an engine's (`postgres-rr`).
+    let level_name = name
+        .clone()
+        .then(
+            just(Tok::Minus)
+                .ignore_then(name.clone())
+                .repeated()
+                .collect::<Vec<_>>(),
+        )
+        .map(|(first, rest): (Name, Vec<Name>)| {
+            rest.into_iter().fold(first, |a, b| Name {
+                text: format!("{}-{}", a.text, b.text),
+                span: a.span.to(b.span),
+            })
+        });
     let expect = kw("expect")
-        .ignore_then(name.clone())
+        .ignore_then(level_name)
         .then(
             kw("violation")
                 .to(true)

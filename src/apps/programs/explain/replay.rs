@@ -24,7 +24,7 @@ use crate::apps::programs::syntax::Stmt;
 use super::{InstanceView, Loc, Step};
 
 use counters::counters;
-pub use levels::{level_broken, sessions_broken};
+pub use levels::{keys_broken, level_broken, sessions_broken};
 use run::{Env, Run};
 use schema::{Schema, walk_sql};
 pub use witness::Witness;

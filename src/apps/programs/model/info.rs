@@ -53,6 +53,9 @@ pub(super) const RESERVED: &[&str] = &[
     "ExecSI",
     "ExecSER",
     "ExecRC",
+    "ExecPostgresRR",
+    "rowConflicts",
+    "keysEnforced",
     "snap",
     "po",
     "rdAt",
@@ -146,6 +149,13 @@ pub fn ident(name: &str) -> String {
 
 /// The level names `--level` accepts for the library's consistency models.
 pub const LEVELS: &[&str] = &["RA", "RC", "CC", "PC", "PSI", "SI", "SER"];
+
+/// Levels named after an engine's isolation level, with the library pred that models
+/// it: row-level write conflicts and enforced keys, as the engine runs them.
+pub const ENGINE_LEVELS: &[(&str, &str)] = &[
+    ("postgres-rr", "ExecPostgresRR"),
+    ("postgres-ser", "ExecSER"),
+];
 
 /// The type of a value, for the checks that refuse comparing or storing unlike values.
 #[derive(Clone, Debug, PartialEq, Eq)]

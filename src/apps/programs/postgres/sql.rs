@@ -40,7 +40,7 @@ impl Isolation {
     pub fn for_pred(pred: &str) -> Option<Isolation> {
         match pred {
             "ExecRC" => Some(Isolation::ReadCommitted),
-            "ExecSI" => Some(Isolation::RepeatableRead),
+            "ExecSI" | "ExecPostgresRR" => Some(Isolation::RepeatableRead),
             "ExecSER" => Some(Isolation::Serializable),
             _ => None,
         }
@@ -605,6 +605,13 @@ fn render(
             for (c, e) in values {
                 names.push(ident(&c.text));
                 exprs.push(ctx.expr(e, None)?);
+            }
+            // The model's INSERT writes every mutable column of the record it adds.
+            if let Some(info) = ctx.app.tables.iter().find(|x| x.name == *t) {
+                for c in info.columns.iter().filter(|c| c.mutable) {
+                    names.push(ident(&format!("{}__w", c.name)));
+                    exprs.push(me.to_string());
+                }
             }
             names.push("\"alive__w\"".into());
             exprs.push(me.to_string());

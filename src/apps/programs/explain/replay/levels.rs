@@ -95,8 +95,29 @@ pub fn level_broken(pred: &str, views: &[InstanceView], vis: &[(usize, usize)]) 
             })
         })
     };
+    // Row-level conflicts: of two writers of a record (any column), one sees the other.
+    let rows_seen = || {
+        let rows: Vec<BTreeSet<u32>> = writes
+            .iter()
+            .map(|w| w.iter().map(|l| l.0).collect())
+            .collect();
+        (0..n).find_map(|a| {
+            (a + 1..n).find_map(|b| {
+                (!rows[a].is_disjoint(&rows[b]) && !visible.contains(&(a, b))).then(|| {
+                    format!(
+                        "T{} and T{} write a common row, but T{} does not see T{}",
+                        a + 1,
+                        b + 1,
+                        b + 1,
+                        a + 1
+                    )
+                })
+            })
+        })
+    };
     match pred {
         "ExecRC" => read_committed(),
+        "ExecPostgresRR" => prefix().or_else(conflicts_seen).or_else(rows_seen),
         "ExecCC" => causal(),
         "ExecPC" => prefix(),
         "ExecPSI" => causal().or_else(conflicts_seen),
@@ -166,6 +187,47 @@ pub fn sessions_broken(
                         "T{} and T{} share a session with T{} but are not ordered",
                         a + 1,
                         b + 1,
+                        t + 1
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether an INSERT adds a record that exists when it runs (keys enforced, as the
+/// engine levels state): the last instance before it in ar to insert or delete the
+/// record left it existing, or none did and it existed initially. `insert` says which
+/// statements are INSERTs; `initially` the records existing before any instance.
+pub fn keys_broken(
+    views: &[InstanceView],
+    insert: &dyn Fn(usize) -> bool,
+    initially: &BTreeSet<u32>,
+) -> Option<String> {
+    // Per instance: record -> whether its last INSERT or DELETE of it inserted.
+    let leaves: Vec<std::collections::BTreeMap<u32, bool>> = views
+        .iter()
+        .map(|v| {
+            let mut m = std::collections::BTreeMap::new();
+            for s in &v.steps {
+                for l in s.writes.iter().filter(|l| l.1 == "Alive") {
+                    m.insert(l.0, insert(s.stmt));
+                }
+            }
+            m
+        })
+        .collect();
+    for (t, v) in views.iter().enumerate() {
+        for s in v.steps.iter().filter(|s| insert(s.stmt)) {
+            for &r in &s.selected {
+                let exists = match (0..t).rev().find_map(|w| leaves[w].get(&r)) {
+                    Some(&inserted) => inserted,
+                    None => initially.contains(&r),
+                };
+                if exists {
+                    return Some(format!(
+                        "T{} inserts a record that exists when it runs (its key is taken)",
                         t + 1
                     ));
                 }
