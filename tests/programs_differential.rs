@@ -29,6 +29,8 @@ struct Tally {
     /// (FOREACH, keys from counters).
     rc: (usize, usize),
     rc_refused: usize,
+    /// PostgreSQL's Read Committed (where RC is compared): violations, none.
+    postgres_rc: (usize, usize),
     /// In client sessions (every fourth set, at RA, CC, SI, SER and, without FOREACH,
     /// RC): violations, none, and violations found only with sessions.
     sessions: (usize, usize),
@@ -147,6 +149,11 @@ fn differential(count: usize, seed: u64) {
     );
     let (yes, no) = tally.rc;
     assert!(yes > 0 && no > 0, "level RC: {yes} violations, {no} none");
+    let (pg_yes, pg_no) = tally.postgres_rc;
+    assert!(
+        pg_yes > 0 && pg_no > 0 && pg_yes < yes,
+        "level postgres-rc: {pg_yes} violations, {pg_no} none (RC: {yes})"
+    );
     assert!(
         (yes + no) * 4 >= count,
         "RC compared on only {} of {count} sets",
@@ -242,6 +249,17 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
                             set.bound, set.records
                         )),
                     }
+                    let clock = Instant::now();
+                    let expected = programs_brute::verdict_postgres_rc(set);
+                    referee_s += clock.elapsed().as_secs_f64();
+                    match front_end(&app, set, "postgres-rc") {
+                        Ok(true) if expected => local.postgres_rc.0 += 1,
+                        Ok(false) if !expected => local.postgres_rc.1 += 1,
+                        other => disagreements.lock().unwrap().push(format!(
+                            "set {i}, postgres-rc up to {} instances ({} records): front end {other:?}, referee {expected}\n{text}",
+                            set.bound, set.records
+                        )),
+                    }
                 }
             }
         } else {
@@ -302,6 +320,8 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
         t.rc.0 += local.rc.0;
         t.rc.1 += local.rc.1;
         t.rc_refused += local.rc_refused;
+        t.postgres_rc.0 += local.postgres_rc.0;
+        t.postgres_rc.1 += local.postgres_rc.1;
         t.sessions.0 += local.sessions.0;
         t.sessions.1 += local.sessions.1;
         t.sessions_only += local.sessions_only;

@@ -20,8 +20,9 @@ pub(super) struct ProgramsArgs {
     /// The program file.
     pub(super) file: PathBuf,
     /// Consistency models to check (comma-separated): RA, RC (a snapshot per
-    /// statement), CC, PC, PSI, SI, SER, an engine's (postgres-rr: SI with row-level
-    /// write conflicts and enforced keys; postgres-ser), or a `level` the file defines. Without it, the file's `expect` lines are checked.
+    /// statement), CC, PC, PSI, SI, SER, an engine's (postgres-rc: RC whose UPDATEs
+    /// read the newest version of their rows; postgres-rr: SI with row-level write
+    /// conflicts; both with enforced keys; postgres-ser), or a `level` the file defines. Without it, the file's `expect` lines are checked.
     #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
     pub(super) level: Vec<String>,
     /// Transaction instances per execution searched: executions of 2 to K instances
@@ -72,7 +73,7 @@ pub(super) struct ProgramsArgs {
     /// it; needs one --level (RC or SI).
     #[arg(long, conflicts_with_all = ["emit_model", "json", "emit_history"])]
     pub(super) emit_sql: bool,
-    /// Replay every violation found under RC, SI or postgres-rr on a PostgreSQL server, through
+    /// Replay every violation found under RC, SI, postgres-rc or postgres-rr on a PostgreSQL server, through
     /// `psql` with this connection string (`host=/tmp port=5432 dbname=test`): at READ
     /// COMMITTED or REPEATABLE READ every transaction must commit and read what the
     /// witness says, and the history observed must not be serializable; the same

@@ -180,10 +180,11 @@ pred ExecPostgresRR[vis, ar: Inst -> Inst] { ExecSI[vis, ar] and rowConflicts & 
 -- runs fails, whatever the snapshot holds (the unique index sees every committed row,
 -- and waits for an uncommitted one). So where every instance commits, the ar-last
 -- writer of the record's `Alive` before the inserting instance left it deleted, or none
--- wrote it and it did not exist initially. Not closed under sub-executions (an instance
--- between may have deleted the record), so only the bounded search states it.
-pred keysEnforced[ar: Inst -> Inst] {
-  all t: Inst, s: t.ran & Inserts, r: s.(t.sel) |
+-- wrote it and it did not exist initially — unless a statement of the instance before
+-- the INSERT (`po`) inserted or deleted it itself. Not closed under sub-executions (an
+-- instance between may have deleted the record), so only the bounded search states it.
+pred keysEnforced[ar: Inst -> Inst, po: Stmt -> Stmt] {
+  all t: Inst, s: t.ran & Inserts, r: s.(t.sel) - Stmt.(((po.s) & writes.Alive) <: t.sel) |
     let ws = { w: ar.t | r -> Alive in wt[w] }, w = ws - ar.ws |
       (some w implies r not in w.inserted else r not in InitiallyAlive)
 }
@@ -233,21 +234,53 @@ fun aliveAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, t: Inst, s: Stmt]: set
       (some w implies r in w.inserted else r in InitiallyAlive) }
 }
 
--- WR and RW with each statement reading its own snapshot; WW is the same as with one
--- snapshot per instance (writes are installed at commit, in ar order)
-fun WRat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt]: Inst -> Inst {
-  { w, t: Inst | some s: t.ran | w in s.(t.snap) and some r: Rec, f: Field |
-      r -> f in rdAt[t, s, po] & wt[w] and
-      (no u: s.(t.snap) | r -> f in wt[u] and w -> u in ar) }
+-- the locations statement s of t reads at their newest committed version rather than
+-- from its snapshot: with s in `latest`, those of the records it changes (PostgreSQL's
+-- Read Committed UPDATE and DELETE wait for a concurrent writer of the row to end, then
+-- read the row again); `latest` is empty for the generic level
+fun rdLatest[t: Inst, s: Stmt, po: Stmt -> Stmt, latest: set Stmt]: Rec -> Field {
+  (s & latest).(t.sel) <: rdAt[t, s, po]
 }
-fun RWat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt]: Inst -> Inst {
-  { t, b: Inst | t != b and some s: t.ran, r: Rec, f: Field | r -> f in rdAt[t, s, po] & wt[b] and
-      (all w: s.(t.snap) | r -> f in wt[w] implies w -> b in ar) }
+
+-- WR and RW with each statement reading its own snapshot, or for `rdLatest` every
+-- instance before its own (all of them committed before it changed the row); WW is the
+-- same as with one snapshot per instance (writes are installed at commit, in ar order)
+fun WRat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt, latest: set Stmt]: Inst -> Inst {
+  { w, t: Inst | some s: t.ran, r: Rec, f: Field | r -> f in wt[w] and (
+      (w in s.(t.snap) and r -> f in rdAt[t, s, po] - rdLatest[t, s, po, latest] and
+        (no u: s.(t.snap) | r -> f in wt[u] and w -> u in ar)) or
+      (w in ar.t and r -> f in rdLatest[t, s, po, latest] and
+        (no u: ar.t | r -> f in wt[u] and w -> u in ar))) }
+}
+fun RWat[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt, latest: set Stmt]: Inst -> Inst {
+  { t, b: Inst | t != b and some s: t.ran, r: Rec, f: Field | r -> f in wt[b] and (
+      (r -> f in rdAt[t, s, po] - rdLatest[t, s, po, latest] and
+        (all w: s.(t.snap) | r -> f in wt[w] implies w -> b in ar)) or
+      (r -> f in rdLatest[t, s, po, latest] and t -> b in ar)) }
 }
 
 -- the dependency graph of per-statement snapshots has a cycle
-pred cycleAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt] {
-  some ^(WRat[snap, ar, po] + WW[ar] + RWat[snap, ar, po]) & iden
+pred cycleAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt, latest: set Stmt] {
+  some ^(WRat[snap, ar, po, latest] + WW[ar] + RWat[snap, ar, po, latest]) & iden
+}
+
+-- PostgreSQL's Read Committed (`postgres-rc`): Read Committed in which an UPDATE or
+-- DELETE (`latest`) takes the row lock of each row it changes, waiting for a concurrent
+-- writer of the row to commit, and then reads the row's newest version (PostgreSQL's
+-- manual, "Transaction Isolation", Read Committed Isolation Level): no lost update.
+-- Of two instances changing a common row, the one first in ar (commit order) changed it
+-- first, so its changing statement's snapshot is no later than the other's; the
+-- statements after a changing statement see every instance it waited for; a row whose
+-- newest version is deleted is skipped, so a changed row exists at its newest version.
+pred ExecPostgresRC[vis, ar: Inst -> Inst, snap: Inst -> Stmt -> Inst, po: Stmt -> Stmt, latest: set Stmt] {
+  ExecRC[vis, ar, snap, po]
+  all u, t: Inst, su: u.ran, s: t.ran |
+    (u -> t in ar and some su.writes and some s.writes and some su.(u.sel) & s.(t.sel))
+      implies su.(u.snap) in s.(t.snap)
+  all t: Inst, s: t.ran & latest, s2: t.ran | s -> s2 in po implies
+    { u: ar.t | some wt[u] & (s.(t.sel) -> Field) } in s2.(t.snap)
+  all t: Inst, s: t.ran & latest, r: s.(t.sel) |
+    let ws = { w: ar.t | r -> Alive in wt[w] }, w = ws - ar.ws | some w implies r in w.inserted
 }
 
 ---------------------------------------------------------------------------------------
@@ -271,8 +304,8 @@ pred cycleSo[vis, ar, so: Inst -> Inst] { some ^(dep[vis, ar] + so) & iden }
 pred sessionSnapshots[snap: Inst -> Stmt -> Inst, so: Inst -> Inst] {
   all t: Inst, s: t.ran | so.t in s.(t.snap)
 }
-pred cycleAtSo[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt, so: Inst -> Inst] {
-  some ^(WRat[snap, ar, po] + WW[ar] + RWat[snap, ar, po] + so) & iden
+pred cycleAtSo[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt, so: Inst -> Inst, latest: set Stmt] {
+  some ^(WRat[snap, ar, po, latest] + WW[ar] + RWat[snap, ar, po, latest] + so) & iden
 }
 
 ---------------------------------------------------------------------------------------

@@ -747,6 +747,18 @@ pub fn verdict_rc(set: &Set) -> bool {
     Referee::new(set).run_rc()
 }
 
+/// PostgreSQL's Read Committed: as [`verdict_rc`], but an UPDATE or DELETE takes each
+/// row it changes after every earlier instance (in the arbitration order, the commit
+/// order) that changed it, reading the row's newest version (PostgreSQL waits for the
+/// row's lock and reads it again); the statements after it see the instances it waited
+/// for; it skips rows deleted at their newest version; and an INSERT of a record that
+/// exists at its newest version fails.
+pub fn verdict_postgres_rc(set: &Set) -> bool {
+    let mut r = Referee::new(set);
+    r.postgres = true;
+    r.run_rc()
+}
+
 /// The most statement snapshots (prefixes of 0 to `bound - 1` instances) a referee
 /// run tracks.
 const MAX_PREFIX: usize = 8;
@@ -761,6 +773,13 @@ struct Effect {
     leaves: u16,
     /// The records its INSERTs added.
     inserts: u16,
+    /// PostgreSQL's Read Committed: per prefix k, the records changed by statements
+    /// whose snapshot is the first k instances; per prefix k, the records changed by
+    /// an UPDATE or DELETE before a statement whose snapshot is the first k; the
+    /// records UPDATEs and DELETEs changed.
+    changed_at: [u16; MAX_PREFIX],
+    waited_at: [u16; MAX_PREFIX],
+    relocked: u16,
     /// Read Committed: the locations read by statements whose snapshot is the first
     /// k instances, per k (all zero otherwise).
     reads_at: [u64; MAX_PREFIX],
@@ -806,6 +825,9 @@ struct Run {
     alive: u16,
     leaves: u16,
     inserts: u16,
+    changed_at: [u16; MAX_PREFIX],
+    waited_at: [u16; MAX_PREFIX],
+    relocked: u16,
     /// Read Committed: per prefix length, the records its snapshot holds (`None`: one
     /// snapshot for the instance, `live` from the start); the current statement's
     /// prefix; what statements at each prefix read.
@@ -917,6 +939,8 @@ struct Referee<'a> {
     base: Vec<usize>,
     /// Instances run in client sessions.
     sessions: bool,
+    /// Read Committed as PostgreSQL runs it (`verdict_postgres_rc`).
+    postgres: bool,
 }
 
 impl<'a> Referee<'a> {
@@ -956,6 +980,7 @@ impl<'a> Referee<'a> {
             dynamic,
             base,
             sessions: false,
+            postgres: false,
         }
     }
 
@@ -994,6 +1019,19 @@ impl<'a> Referee<'a> {
                     if let Some(f) = self.mutable[table].iter().position(|&m| m == c) {
                         out |= self.loc(table, k, f);
                     }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every location of the records `rows`.
+    fn row_locs(&self, rows: u16) -> u64 {
+        let mut out = 0;
+        for t in 0..self.set.tables.len() {
+            for k in 0..self.n {
+                if rows & self.rec(t, k) != 0 {
+                    out |= (0..=self.mutable[t].len()).fold(0, |m, f| m | self.loc(t, k, f));
                 }
             }
         }
@@ -1313,14 +1351,32 @@ impl<'a> Referee<'a> {
                         // last: the records it holds, then the instance's own INSERTs
                         // and DELETEs so far.
                         let mut out = Vec::new();
+                        let newest = snapshots.len() - 1;
+                        let relocks =
+                            self.postgres && matches!(q, Q::Update { .. } | Q::Delete { .. });
                         for m in run.prefix..snapshots.len() {
                             let mut r = run.clone();
                             r.prefix = m;
                             r.live = (snapshots[m] & !r.alive) | r.leaves;
                             r.reads = 0;
+                            let (written, relocked) = (r.writes, r.relocked);
+                            r.waited_at[m] |= relocked;
                             for mut done in self.sql(db, assign.as_deref(), q, r, params, prog) {
                                 let external = done.reads & !settled;
-                                done.reads_at[m] |= external;
+                                let changed = self.rows_written(done.writes & !written);
+                                done.changed_at[m] |= changed;
+                                // PostgreSQL's UPDATE and DELETE read the rows they
+                                // change at the newest version: after every instance
+                                // before this one.
+                                let (now, later) = if relocks {
+                                    let rows = self.row_locs(changed);
+                                    done.relocked |= changed;
+                                    (external & !rows, external & rows)
+                                } else {
+                                    (external, 0)
+                                };
+                                done.reads_at[m] |= now;
+                                done.reads_at[newest] |= later;
                                 done.reads = before | external;
                                 out.push(done);
                             }
@@ -1372,7 +1428,11 @@ impl<'a> Referee<'a> {
                 r.live |= self.rec(t, k);
                 r.alive |= self.rec(t, k);
                 r.leaves |= self.rec(t, k);
-                r.inserts |= self.rec(t, k);
+                // Keys are checked against other instances' rows: a record the
+                // instance itself inserted or deleted before is its own business.
+                if run.alive & self.rec(t, k) == 0 {
+                    r.inserts |= self.rec(t, k);
+                }
                 out.push(r);
             }
             return out;
@@ -1532,6 +1592,9 @@ impl<'a> Referee<'a> {
             alive: 0,
             leaves: 0,
             inserts: 0,
+            changed_at: [0; MAX_PREFIX],
+            waited_at: [0; MAX_PREFIX],
+            relocked: 0,
             rc: rc.map(|(s, _)| s),
             prefix,
             reads_at: [0; MAX_PREFIX],
@@ -1546,12 +1609,20 @@ impl<'a> Referee<'a> {
                 alive: r.alive,
                 leaves: r.leaves,
                 inserts: r.inserts,
+                changed_at: r.changed_at,
+                waited_at: r.waited_at,
+                relocked: r.relocked,
                 reads_at: r.reads_at,
             })
             .collect::<HashSet<_>>()
             .into_iter()
             .collect();
-        out.sort_by_key(|e| (e.reads, e.writes, e.alive, e.leaves, e.inserts, e.reads_at));
+        out.sort_by_key(|e| {
+            (
+                (e.reads, e.writes, e.alive, e.leaves, e.inserts),
+                (e.changed_at, e.waited_at, e.relocked, e.reads_at),
+            )
+        });
         out
     }
 
@@ -2053,6 +2124,11 @@ impl<'a> Referee<'a> {
                 for e in effects.iter() {
                     placed.push(*e);
                     prevs.push(prev);
+                    if self.postgres && !self.postgres_ok(db, placed) {
+                        placed.pop();
+                        prevs.pop();
+                        continue;
+                    }
                     let found = self.dfs_rc(db, calls, memo, placed, prevs);
                     placed.pop();
                     prevs.pop();
@@ -2063,6 +2139,47 @@ impl<'a> Referee<'a> {
             }
         }
         false
+    }
+
+    /// Whether the last instance placed runs as PostgreSQL's Read Committed lets it
+    /// after the ones before it (each of which committed before it): a row it changes
+    /// that an earlier instance changed too, it changed later (with a snapshot at least
+    /// as recent as that instance's statement's); a statement after one of its UPDATEs
+    /// or DELETEs sees every earlier instance that changed the same rows (the UPDATE
+    /// waited for them to commit); the rows an UPDATE or DELETE changed exist at their
+    /// newest version; and an INSERT adds a record that does not exist at its newest
+    /// version (keys are enforced).
+    fn postgres_ok(&self, db: &Db, placed: &[Effect]) -> bool {
+        let t = placed.len() - 1;
+        let e = &placed[t];
+        for earlier in &placed[..t] {
+            for (mu, &a) in earlier.changed_at.iter().enumerate() {
+                for (mt, &b) in e.changed_at.iter().enumerate() {
+                    if a & b != 0 && mu > mt {
+                        return false;
+                    }
+                }
+            }
+        }
+        for (m, &rows) in e.waited_at.iter().enumerate() {
+            if rows != 0 && (m..t).any(|u| self.rows_written(placed[u].writes) & rows != 0) {
+                return false;
+            }
+        }
+        // Whether the last instance before this one to insert or delete record r left
+        // it existing (`None`: none did).
+        let last_left = |r: u16| {
+            (0..t)
+                .rev()
+                .find(|&u| placed[u].alive & r != 0)
+                .map(|u| placed[u].leaves & r != 0)
+        };
+        (0..self.set.tables.len() * self.n).all(|bit| {
+            let r = 1u16 << bit;
+            let exists = || last_left(r).unwrap_or(db.initially & r != 0);
+            (e.relocked & r == 0 || last_left(r) != Some(false))
+                && (e.inserts & r == 0 || !exists())
+        })
     }
 
     /// Whether the dependency graph of these instances (in arbitration order, each

@@ -54,6 +54,10 @@ pub struct Step {
     /// Under Read Committed, the instances whose writes this statement's snapshot
     /// holds; `None`: the instance's (`vis`).
     pub sees: Option<Vec<usize>>,
+    /// It reads the records it changes (`selected`) at their newest version, that of
+    /// every instance before its own, not from its snapshot: an UPDATE or DELETE under
+    /// PostgreSQL's Read Committed, which waits for the row's lock and reads it again.
+    pub latest: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -216,24 +220,39 @@ pub fn read(
         .iter()
         .filter_map(|t| Some((*index.get(&t[0])?, *index.get(&t[1])?)))
         .collect();
-    let snap = if pred == "ExecRC" {
+    let snap = if super::read_committed(pred) {
         Some(skolem("snap")?)
     } else {
         None
     };
     let witness = replay::Witness::read(app, run, &atoms, snap.as_ref())?;
-    let instances = replay::replay(app, &witness, &vis_pairs, exact_rows, &name, &records)
+    let mut instances = replay::replay(app, &witness, &vis_pairs, exact_rows, &name, &records)
         .map_err(|m| {
             internal(format!(
                 "the solver's execution does not follow the programs: {m}; please report this program file"
             ))
         })?;
+    if pred == "ExecPostgresRC" {
+        for inst in &mut instances {
+            for s in &mut inst.steps {
+                let info = &app.stmts[s.stmt];
+                s.latest = !info.insert && !info.writes.is_empty();
+            }
+        }
+    }
+    if pred == "ExecPostgresRC"
+        && let Some(m) = replay::postgres_rc_broken(&instances, &|s| app.stmts[s].insert)
+    {
+        return Err(internal(format!(
+            "the solver's execution breaks {pred} when read back: {m}; please report this program file"
+        )));
+    }
     if let Some(m) = replay::level_broken(pred, &instances, &vis_pairs) {
         return Err(internal(format!(
             "the solver's execution breaks {pred} when read back: {m}; please report this program file"
         )));
     }
-    if pred == "ExecPostgresRR" && exact_rows {
+    if matches!(pred, "ExecPostgresRR" | "ExecPostgresRC") && exact_rows {
         let initially: BTreeSet<u32> = witness
             .rows(app, &name)
             .iter()
@@ -254,7 +273,12 @@ pub fn read(
     } else {
         Vec::new()
     };
-    if let Some(m) = replay::sessions_broken(&instances, &vis_pairs, &so_pairs, pred == "ExecRC") {
+    if let Some(m) = replay::sessions_broken(
+        &instances,
+        &vis_pairs,
+        &so_pairs,
+        super::read_committed(pred),
+    ) {
         return Err(internal(format!(
             "the solver's sessions break their rules when read back: {m}; please report this program file"
         )));
@@ -291,6 +315,9 @@ pub struct Versions<'a> {
     visible: BTreeSet<(usize, usize)>,
     /// (instance, statement) -> the instances its own snapshot holds (Read Committed).
     statement_visible: BTreeMap<(usize, usize), BTreeSet<usize>>,
+    /// (instance, statement) -> the records it reads at their newest version
+    /// (`Step::latest`).
+    latest: BTreeMap<(usize, usize), BTreeSet<u32>>,
 }
 
 impl<'a> Versions<'a> {
@@ -315,14 +342,32 @@ impl<'a> Versions<'a> {
                 })
             })
             .collect();
+        let latest = instances
+            .iter()
+            .enumerate()
+            .flat_map(|(i, inst)| {
+                inst.steps
+                    .iter()
+                    .filter(|s| s.latest)
+                    .map(move |s| ((i, s.stmt), s.selected.iter().copied().collect()))
+            })
+            .collect();
         Versions {
             writers,
             visible: vis.iter().copied().collect(),
             statement_visible,
+            latest,
         }
     }
 
-    fn sees(&self, reader: usize, stmt: usize, writer: usize) -> bool {
+    fn sees(&self, reader: usize, stmt: usize, writer: usize, record: u32) -> bool {
+        if self
+            .latest
+            .get(&(reader, stmt))
+            .is_some_and(|rs| rs.contains(&record))
+        {
+            return writer < reader;
+        }
         match self.statement_visible.get(&(reader, stmt)) {
             Some(sees) => sees.contains(&writer),
             None => self.visible.contains(&(writer, reader)),
@@ -345,7 +390,7 @@ impl<'a> Versions<'a> {
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, (w, _))| self.sees(reader, stmt, *w))
+            .find(|(_, (w, _))| self.sees(reader, stmt, *w, loc.0))
             .map(|(k, &w)| (k, w))
     }
 

@@ -36,6 +36,12 @@ use crate::session::{CommandRun, RunOptions};
 
 pub use model::AppModel;
 
+/// Whether a level's pred takes a snapshot per statement: Read Committed, generic or
+/// PostgreSQL's.
+pub fn read_committed(pred: &str) -> bool {
+    matches!(pred, "ExecRC" | "ExecPostgresRC")
+}
+
 /// Read and check a program file.
 pub fn load(sources: &mut SourceMap, name: &str, text: &str) -> Result<AppModel, Errors> {
     let file = sources.add(name, None, text);
@@ -134,7 +140,7 @@ impl Query {
 
     /// Read Committed: a snapshot per statement (`snap` beside vis and ar).
     pub fn read_committed(&self) -> bool {
-        self.pred == "ExecRC"
+        read_committed(&self.pred)
     }
 
     /// Refuse what Read Committed does not model yet: FOREACH loops (each iteration
@@ -554,24 +560,35 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     if q.read_committed() {
         // A snapshot per statement; no completeness checks (their abstraction has one
         // snapshot per instance), so the bounded search is all.
-        let seen = if q.abstract_rows {
-            ""
+        let seen = match (q.abstract_rows, q.engine()) {
+            (true, _) => "",
+            (false, false) => " and seenAt[snap, ar]",
+            (false, true) => " and seenAt[snap, ar] and keysEnforced[ar, stmtOrder]",
+        };
+        // PostgreSQL's UPDATE and DELETE read the rows they change at their newest
+        // version (`rdLatest`); the generic level has no such statements.
+        let (exec, latest) = if q.pred == "ExecPostgresRC" {
+            let latest = "(writes.Field - Inserts)";
+            (
+                format!("ExecPostgresRC[vis, ar, snap, stmtOrder, {latest}]"),
+                latest,
+            )
         } else {
-            " and seenAt[snap, ar]"
+            ("ExecRC[vis, ar, snap, stmtOrder]".to_string(), "none")
         };
         let (so, sessions, cycle) = if q.sessions {
             (
                 ", so",
                 " and sessionOrder[ar, so] and sessionSnapshots[snap, so]",
-                "cycleAtSo[snap, ar, stmtOrder, so]",
+                format!("cycleAtSo[snap, ar, stmtOrder, so, {latest}]"),
             )
         } else {
-            ("", "", "cycleAt[snap, ar, stmtOrder]")
+            ("", "", format!("cycleAt[snap, ar, stmtOrder, {latest}]"))
         };
         for i in 2..=k {
             let _ = writeln!(
                 out,
-                "run cycle{i} {{ some vis, ar{so}: Inst -> Inst, snap: Inst -> Stmt -> Inst | execution[vis, ar]{sessions} and ExecRC[vis, ar, snap, stmtOrder]{seen} and {cycle} }} {}",
+                "run cycle{i} {{ some vis, ar{so}: Inst -> Inst, snap: Inst -> Stmt -> Inst | execution[vis, ar]{sessions} and {exec}{seen} and {cycle} }} {}",
                 scope(format!("exactly {i}"))
             );
         }
@@ -583,7 +600,7 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
         let seen = match (q.abstract_rows, q.engine()) {
             (true, _) => "",
             (false, false) => " and seen[vis, ar]",
-            (false, true) => " and seen[vis, ar] and keysEnforced[ar]",
+            (false, true) => " and seen[vis, ar] and keysEnforced[ar, stmtOrder]",
         };
         for i in 2..=k {
             let _ = writeln!(
@@ -598,7 +615,7 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     let seen = match (q.abstract_rows, q.engine()) {
         (true, _) => queues,
         (false, false) => " and seen[vis, ar]",
-        (false, true) => " and seen[vis, ar] and keysEnforced[ar]",
+        (false, true) => " and seen[vis, ar] and keysEnforced[ar, stmtOrder]",
     };
     cycles(&mut out, "cycle", seen);
     let _ = writeln!(

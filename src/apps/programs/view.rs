@@ -544,10 +544,12 @@ pub fn replay_text(r: &crate::apps::programs::postgres::Replay, v: &Violation) -
     let _ = writeln!(
         out,
         "the same schedule at SERIALIZABLE: {}",
-        if r.prevented_by_serializable() {
+        if ser.committed.iter().any(|&c| !c) {
             "prevented (a transaction aborted)"
+        } else if ser.serializable == Some(true) {
+            "prevented (every transaction committed, and what they read is serializable)"
         } else {
-            "every transaction committed"
+            "NOT prevented: every transaction committed"
         }
     );
     describe_run(&mut out, ser, v);

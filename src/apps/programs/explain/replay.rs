@@ -24,7 +24,7 @@ use crate::apps::programs::syntax::Stmt;
 use super::{InstanceView, Loc, Step};
 
 use counters::counters;
-pub use levels::{keys_broken, level_broken, sessions_broken};
+pub use levels::{keys_broken, level_broken, postgres_rc_broken, sessions_broken};
 use run::{Env, Run};
 use schema::{Schema, walk_sql};
 pub use witness::Witness;
@@ -164,6 +164,7 @@ pub fn replay(
                         .map(|h| h.iter().copied().collect())
                         .unwrap_or_default()
                 }),
+                latest: false,
             });
         }
         if left != w.inserted[i] {

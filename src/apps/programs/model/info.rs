@@ -54,6 +54,8 @@ pub(super) const RESERVED: &[&str] = &[
     "ExecSER",
     "ExecRC",
     "ExecPostgresRR",
+    "ExecPostgresRC",
+    "rdLatest",
     "rowConflicts",
     "keysEnforced",
     "snap",
@@ -153,6 +155,7 @@ pub const LEVELS: &[&str] = &["RA", "RC", "CC", "PC", "PSI", "SI", "SER"];
 /// Levels named after an engine's isolation level, with the library pred that models
 /// it: row-level write conflicts and enforced keys, as the engine runs them.
 pub const ENGINE_LEVELS: &[(&str, &str)] = &[
+    ("postgres-rc", "ExecPostgresRC"),
     ("postgres-rr", "ExecPostgresRR"),
     ("postgres-ser", "ExecSER"),
 ];

@@ -10,7 +10,6 @@
 //! `solder__deleted`, so that a read of a missing row can say who removed it.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use crate::apps::programs::explain::{Loc, Violation};
 use crate::apps::programs::model::{AppModel, Ty};
@@ -39,7 +38,7 @@ impl Isolation {
     /// has no level weaker than SI with one snapshot per transaction.
     pub fn for_pred(pred: &str) -> Option<Isolation> {
         match pred {
-            "ExecRC" => Some(Isolation::ReadCommitted),
+            "ExecRC" | "ExecPostgresRC" => Some(Isolation::ReadCommitted),
             "ExecSI" | "ExecPostgresRR" => Some(Isolation::RepeatableRead),
             "ExecSER" => Some(Isolation::Serializable),
             _ => None,
@@ -91,6 +90,11 @@ pub struct Script {
     pub requests: Vec<Request>,
     /// Per table: the records by their key as psql prints it (`Cust$3`, `2|Cust$1`).
     pub keys: BTreeMap<String, BTreeMap<String, u32>>,
+}
+
+/// The temporary table that holds a local's rows in its session.
+fn local_table(local: &str) -> String {
+    format!("solder__{local}")
 }
 
 fn quote(s: &str) -> String {
@@ -146,24 +150,26 @@ impl Ctx<'_> {
             .map_or(Ty::Any, |c| c.ty.clone())
     }
 
-    /// The psql variable holding item `col` of local `local`, quoted for its type.
-    fn variable(&self, local: &str, col: Option<&str>) -> Result<String, String> {
-        let (table, items) = self
+    /// Column `col` of local `local`: its value in the temporary table that holds the
+    /// local's rows (NULL when it holds none; one of them when it holds several).
+    fn local_value(&self, local: &str, col: Option<&str>) -> Result<String, String> {
+        let (_, items) = self
             .locals
             .get(local)
             .ok_or_else(|| format!("`{local}` is not a local the replay knows"))?;
-        let (alias, ty) = match col {
-            Some(c) => (c.to_string(), self.column_ty(table, c)),
-            None => match items.as_slice() {
-                [item] => item_alias(item, table, self),
-                _ => return Err(format!("`{local}` selects several columns")),
-            },
-        };
-        let var = format!("{local}__{alias}");
-        Ok(if sql_type(self.app, &ty) == "text" {
-            format!(":'{var}'")
-        } else {
-            format!(":{var}")
+        let rows = ident(&local_table(local));
+        Ok(match (col, items.as_slice()) {
+            (Some(c), _) => format!("(SELECT {} FROM {rows} LIMIT 1)", ident(c)),
+            (None, [SelectItem::Column(c)]) => {
+                format!("(SELECT {} FROM {rows} LIMIT 1)", ident(&c.text))
+            }
+            // An aggregate as a value, over the rows the local holds (for MIN and MAX,
+            // those with the least or greatest value).
+            (None, [SelectItem::Aggregate(f, Some(c))]) => {
+                format!("(SELECT {}({}) FROM {rows})", f.text, ident(&c.text))
+            }
+            (None, [SelectItem::Aggregate(_, None)]) => format!("(SELECT count(*) FROM {rows})"),
+            (None, _) => return Err(format!("`{local}` selects several columns")),
         })
     }
 
@@ -182,14 +188,14 @@ impl Ctx<'_> {
                 {
                     ident(&n.text)
                 } else if self.locals.contains_key(&n.text) {
-                    self.variable(&n.text, None)?
+                    self.local_value(&n.text, None)?
                 } else if let Some((ty, atom)) = self.params.get(&n.text) {
                     self.literal(ty, atom)
                 } else {
                     return Err(format!("`{}` has no value in the witness", n.text));
                 }
             }
-            Expr::Dot(x, c) => self.variable(&x.text, Some(&c.text))?,
+            Expr::Dot(x, c) => self.local_value(&x.text, Some(&c.text))?,
             Expr::Arith(a, op, b) => {
                 format!("({} {op} {})", self.expr(a, table)?, self.expr(b, table)?)
             }
@@ -220,21 +226,6 @@ impl Ctx<'_> {
             Cond::And(a, b) => format!("({}) AND ({})", self.cond(a, table)?, self.cond(b, table)?),
             Cond::Or(a, b) => format!("({}) OR ({})", self.cond(a, table)?, self.cond(b, table)?),
         })
-    }
-}
-
-/// The alias a select item gets (so that psql's `\gset` names it) and its type.
-fn item_alias(item: &SelectItem, table: &str, ctx: &Ctx) -> (String, Ty) {
-    match item {
-        SelectItem::Column(c) | SelectItem::Aggregate(_, Some(c)) => {
-            let ty = match item {
-                SelectItem::Aggregate(f, _) if f.text.eq_ignore_ascii_case("count") => Ty::Num,
-                _ => ctx.column_ty(table, &c.text),
-            };
-            (c.text.clone(), ty)
-        }
-        SelectItem::Aggregate(_, None) => ("count".into(), Ty::Num),
-        SelectItem::Star => ("star".into(), Ty::Any),
     }
 }
 
@@ -312,8 +303,9 @@ pub(super) fn loc_column(app: &AppModel, table: &str, field: &str) -> Option<Str
 }
 
 /// The replay of `v`'s schedule `events` at `isolation`; with `observe`, each statement
-/// is preceded by the query that shows which versions it reads (left out under
-/// SERIALIZABLE, where the extra reads would change what the server aborts).
+/// is preceded by the query that shows which versions it reads (the rows the statement
+/// reads itself, so under SERIALIZABLE it adds no conflict but through the tombstones
+/// of deleted rows).
 pub fn script(
     app: &AppModel,
     v: &Violation,
@@ -411,7 +403,8 @@ pub fn script(
             ));
         }
     }
-    if app.app.programs.iter().any(|p| has_delete(&p.body)) {
+    let deletes = app.app.programs.iter().any(|p| has_delete(&p.body));
+    if deletes {
         setup.insert(
             0,
             "CREATE TABLE solder__deleted (tbl text, k text, by text, PRIMARY KEY (tbl, k));"
@@ -424,7 +417,12 @@ pub fn script(
             .ok_or_else(|| format!("record {} has no key", loc.0))?;
         let col = loc_column(app, table, &loc.1)
             .ok_or_else(|| format!("no column of {table} is `{}`", loc.1))?;
-        Ok(if col == "alive" {
+        Ok(if col == "alive" && !deletes {
+            format!(
+                "coalesce((SELECT \"alive__w\" FROM {t} WHERE {cond}), 'init')",
+                t = ident(table),
+            )
+        } else if col == "alive" {
             format!(
                 "coalesce((SELECT \"alive__w\" FROM {t} WHERE {cond}), (SELECT by FROM solder__deleted WHERE tbl = {tq} AND k = {kq}), 'init')",
                 t = ident(table),
@@ -550,18 +548,39 @@ fn render(
                     SelectItem::Aggregate(a, None) => format!("{}(*) AS count", a.text),
                 })
                 .collect();
-            let mut out = format!(
-                "SELECT {} FROM {}{}",
-                shown.join(", "),
-                ident(t),
-                filter(t, f)?
-            );
-            match assign {
+            let where_ = filter(t, f)?;
+            // A local keeps the records it selected in a temporary table, whole (a
+            // program may read any column of them), which later statements read; MIN
+            // and MAX select the records with the least or greatest value.
+            let out = match assign {
                 Some(a) => {
-                    let _ = write!(out, " \\gset {a}__");
+                    let extreme = items.iter().find_map(|item| match item {
+                        SelectItem::Aggregate(f, Some(c))
+                            if ["min", "max"].contains(&f.text.to_ascii_lowercase().as_str()) =>
+                        {
+                            Some(format!(
+                                "{} = (SELECT {}({}) FROM {}{where_})",
+                                ident(&c.text),
+                                f.text,
+                                ident(&c.text),
+                                ident(t)
+                            ))
+                        }
+                        _ => None,
+                    });
+                    let where_ = match (extreme, f) {
+                        (None, _) => where_,
+                        (Some(e), None) => format!(" WHERE {e}"),
+                        (Some(e), Some(_)) => format!("{where_} AND {e}"),
+                    };
+                    let table = ident(&local_table(a));
+                    format!(
+                        "DROP TABLE IF EXISTS pg_temp.{table}; CREATE TEMP TABLE {table} AS SELECT * FROM {}{where_};",
+                        ident(t)
+                    )
                 }
-                None => out.push(';'),
-            }
+                None => format!("SELECT {} FROM {}{where_};", shown.join(", "), ident(t)),
+            };
             (out, Changes::None)
         }
         Sql::Update {

@@ -116,7 +116,7 @@ pub fn level_broken(pred: &str, views: &[InstanceView], vis: &[(usize, usize)]) 
         })
     };
     match pred {
-        "ExecRC" => read_committed(),
+        "ExecRC" | "ExecPostgresRC" => read_committed(),
         "ExecPostgresRR" => prefix().or_else(conflicts_seen).or_else(rows_seen),
         "ExecCC" => causal(),
         "ExecPC" => prefix(),
@@ -219,8 +219,13 @@ pub fn keys_broken(
         })
         .collect();
     for (t, v) in views.iter().enumerate() {
-        for s in v.steps.iter().filter(|s| insert(s.stmt)) {
-            for &r in &s.selected {
+        for (k, s) in v.steps.iter().enumerate().filter(|(_, s)| insert(s.stmt)) {
+            // A record the instance inserted or deleted before is its own business.
+            let own: BTreeSet<u32> = v.steps[..k]
+                .iter()
+                .flat_map(|s| s.writes.iter().filter(|l| l.1 == "Alive").map(|l| l.0))
+                .collect();
+            for &r in s.selected.iter().filter(|r| !own.contains(r)) {
                 let exists = match (0..t).rev().find_map(|w| leaves[w].get(&r)) {
                     Some(&inserted) => inserted,
                     None => initially.contains(&r),
@@ -228,6 +233,81 @@ pub fn keys_broken(
                 if exists {
                     return Some(format!(
                         "T{} inserts a record that exists when it runs (its key is taken)",
+                        t + 1
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether an execution read back breaks what PostgreSQL's Read Committed adds to Read
+/// Committed (`ExecPostgresRC`): of two instances changing a common row, the first in ar
+/// changed it with a snapshot no later than the second's; a statement that changed rows
+/// is followed only by statements that see every earlier instance changing those rows;
+/// and the rows it changed exist at their newest version. `insert` says which statements
+/// are INSERTs.
+pub fn postgres_rc_broken(
+    views: &[InstanceView],
+    insert: &dyn Fn(usize) -> bool,
+) -> Option<String> {
+    let rows = |s: &crate::apps::programs::explain::Step| -> BTreeSet<u32> {
+        s.writes.iter().map(|l| l.0).collect()
+    };
+    let sees = |s: &crate::apps::programs::explain::Step| -> BTreeSet<usize> {
+        s.sees.iter().flatten().copied().collect()
+    };
+    for (t, v) in views.iter().enumerate() {
+        for (k, s) in v.steps.iter().enumerate() {
+            let changed = rows(s);
+            if changed.is_empty() {
+                continue;
+            }
+            for (u, earlier) in views.iter().enumerate().take(t) {
+                for su in &earlier.steps {
+                    if !rows(su).is_disjoint(&changed) && !sees(su).is_subset(&sees(s)) {
+                        return Some(format!(
+                            "T{} changes a row after T{}, which commits first, with a later snapshot",
+                            u + 1,
+                            t + 1
+                        ));
+                    }
+                }
+            }
+            if !s.latest {
+                continue;
+            }
+            let waited: BTreeSet<usize> = (0..t)
+                .filter(|&u| {
+                    views[u]
+                        .steps
+                        .iter()
+                        .any(|su| !rows(su).is_disjoint(&changed))
+                })
+                .collect();
+            if let Some(later) = v.steps[k + 1..]
+                .iter()
+                .find(|s2| !waited.is_subset(&sees(s2)))
+            {
+                return Some(format!(
+                    "statement {} of T{} does not see an instance whose row change the statement before it waited for",
+                    later.stmt,
+                    t + 1
+                ));
+            }
+            for &r in &s.selected {
+                let last = (0..t).rev().find_map(|u| {
+                    views[u]
+                        .steps
+                        .iter()
+                        .rev()
+                        .find(|su| su.writes.iter().any(|l| l.0 == r && l.1 == "Alive"))
+                        .map(|su| insert(su.stmt))
+                });
+                if last == Some(false) {
+                    return Some(format!(
+                        "T{} changes a row whose newest version is deleted",
                         t + 1
                     ));
                 }
