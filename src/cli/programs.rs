@@ -169,7 +169,7 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
                             match programs::postgres::Isolation::for_pred(&report.query.pred)
                                 .ok_or_else(|| {
                                     format!(
-                                        "PostgreSQL has no isolation level for {}: --emit-sql writes RC and SI violations",
+                                        "PostgreSQL has no isolation level for {}: --emit-sql writes violations under RC, SI, postgres-rc and postgres-rr",
                                         report.query.level
                                     )
                                 })
@@ -220,19 +220,25 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
                     if programs::postgres::Isolation::for_pred(&report.query.pred).is_none() {
                         if !args.json {
                             println!(
-                                "not replayed: PostgreSQL has no isolation level for {} (it runs RC and SI)",
+                                "not replayed: PostgreSQL has no isolation level for {} (it runs RC, SI, postgres-rc and postgres-rr)",
                                 report.query.level
                             );
                         }
                     } else {
-                        match programs::postgres::replay(&app, v, &report.query.pred, server) {
+                        match programs::postgres::replay(
+                            &app,
+                            v,
+                            &report.query.pred,
+                            server,
+                            &serializable,
+                        ) {
                             Ok(r) => {
                                 if args.json {
                                     if let Some(last) = reports.last_mut() {
-                                        last["replay"] = crate::apps::programs::view::replay_json(&r, v);
+                                        last["replay"] = programs::postgres::replay_json(&r, v);
                                     }
                                 } else {
-                                    print!("{}", crate::apps::programs::view::replay_text(&r, v));
+                                    print!("{}", programs::postgres::replay_text(&r, v));
                                 }
                                 // Not reproduced: the violation is unconfirmed (an
                                 // expectation contradicted stays contradicted).
@@ -270,4 +276,25 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
     } else {
         code
     }))
+}
+
+/// `classify`'s SER verdict on a history in its notation: the replay's judge of what
+/// PostgreSQL did (`None`: undecided, or not a history `classify` reads).
+fn serializable(lines: &[String]) -> Option<bool> {
+    use crate::apps::isolation::classify::{ClassifyOptions, Verdict, classify};
+    use crate::apps::isolation::parse::{Format, parse_history};
+    let text = lines.join("\n");
+    let mut sources = SourceMap::new();
+    let file = sources.add("observed", None, text.clone());
+    let h = parse_history(file, &text, Format::Notation).ok()?;
+    let opts = ClassifyOptions {
+        reasons: false,
+        ..ClassifyOptions::default()
+    };
+    let results = classify(&h, &["SER"], &opts).ok()?;
+    match results.first()?.verdict {
+        Verdict::Holds(_) => Some(true),
+        Verdict::Fails(_) => Some(false),
+        _ => None,
+    }
 }

@@ -6,7 +6,8 @@
 //! read (`sql`'s bookkeeping columns), and an UPDATE returns the versions it
 //! overwrote. The anomaly is reproduced when every transaction commits, every
 //! statement read the version the witness says, and the history observed — built from
-//! what the server returned, not from the witness — is not serializable by `classify`.
+//! what the server returned, not from the witness — is not serializable by the judge
+//! the caller gives (the command line's is `classify`, an app beside this one).
 //! The same schedule is then run at SERIALIZABLE, where PostgreSQL must abort one or
 //! (for Read Committed's anomalies, which one snapshot per transaction avoids) produce
 //! a serializable history.
@@ -15,20 +16,18 @@
 //! (`pg_stat_activity`), never by a timeout, so a slow machine replays the same way.
 
 pub mod psql;
+mod report;
 mod sql;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
-
-use crate::apps::isolation::classify::{ClassifyOptions, Verdict, classify};
-use crate::apps::isolation::parse::{Format, parse_history};
-use crate::diagnostic::SourceMap;
 
 use super::explain::{Loc, Versions, Violation};
 use super::model::AppModel;
 use super::view::{events, loc_name};
 
 pub use psql::Server;
+pub use report::{replay_json, replay_text};
 pub use sql::Isolation;
 use sql::{Changes, Script, What};
 
@@ -99,16 +98,21 @@ pub fn emit_sql(app: &AppModel, v: &Violation, isolation: Isolation) -> Result<S
     Ok(out)
 }
 
-/// Replay `v` (found under `pred`) on the server.
+/// Whether a history in `classify`'s notation is serializable (`None`: undecided).
+pub type Judge<'a> = &'a dyn Fn(&[String]) -> Option<bool>;
+
+/// Replay `v` (found under `pred`) on the server; `judge` decides whether the observed
+/// histories are serializable.
 pub fn replay(
     app: &AppModel,
     v: &Violation,
     pred: &str,
     server: &Server,
+    judge: Judge,
 ) -> Result<Replay, String> {
     let isolation = Isolation::for_pred(pred).ok_or_else(|| {
         format!(
-            "PostgreSQL has no isolation level for {}: the replay runs RC (READ COMMITTED) and SI (REPEATABLE READ) violations",
+            "PostgreSQL has no isolation level for {}: the replay runs RC and postgres-rc (READ COMMITTED), SI and postgres-rr (REPEATABLE READ) violations",
             pred.trim_start_matches("Exec")
         )
     })?;
@@ -119,6 +123,7 @@ pub fn replay(
         &sql::script(app, v, &order, isolation, true)?,
         server,
         isolation,
+        judge,
     )?;
     let at_serializable = run_once(
         app,
@@ -126,6 +131,7 @@ pub fn replay(
         &sql::script(app, v, &order, Isolation::Serializable, true)?,
         server,
         Isolation::Serializable,
+        judge,
     )?;
     Ok(Replay {
         version: server_version(server).unwrap_or_default(),
@@ -153,6 +159,7 @@ fn run_once(
     script: &Script,
     server: &Server,
     isolation: Isolation,
+    judge: Judge,
 ) -> Result<Run, String> {
     let schema = format!(
         "solder_{}_{}",
@@ -172,7 +179,8 @@ fn run_once(
         admin.finish();
         return Err(format!("the set-up failed on the server: {e}"));
     }
-    let result = drive(app, v, script, server, &schema, &mut admin, isolation);
+    let result = drive(v, script, server, &schema, &mut admin)
+        .map(|answers| read_run(app, v, script, &answers, isolation, judge));
     let m = admin.send(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE;"));
     if let Ok(m) = m {
         let _ = admin.wait(m, ANSWER_LIMIT);
@@ -189,16 +197,15 @@ fn rand_suffix() -> u128 {
 }
 
 /// Send the requests in order; a session waiting for a lock is passed over until the
-/// lock is released (its later requests queue behind in `psql`).
+/// lock is released (its later requests queue behind in `psql`). What the server
+/// answered, by request.
 fn drive(
-    app: &AppModel,
     v: &Violation,
     script: &Script,
     server: &Server,
     schema: &str,
     monitor: &mut psql::Session,
-    isolation: Isolation,
-) -> Result<Run, String> {
+) -> Result<BTreeMap<usize, Vec<String>>, String> {
     let n = v.instances.len();
     let mut sessions = Vec::new();
     for _ in 0..n {
@@ -230,7 +237,7 @@ fn drive(
     for s in sessions {
         s.finish();
     }
-    Ok(read_run(app, v, script, &answers, isolation))
+    Ok(answers)
 }
 
 /// Take in every answer that has arrived.
@@ -312,6 +319,7 @@ fn read_run(
     script: &Script,
     answers: &BTreeMap<usize, Vec<String>>,
     isolation: Isolation,
+    judge: Judge,
 ) -> Run {
     let n = v.instances.len();
     let versions = Versions::new(&v.instances, &v.vis);
@@ -461,7 +469,7 @@ fn read_run(
     let serializable = if history.is_empty() {
         None
     } else {
-        serializable(&history)
+        judge(&history)
     };
     Run {
         isolation,
@@ -506,22 +514,4 @@ fn history_lines(
         lines.push(format!("{}: {}", inst.name, shown.join(" ")));
     }
     lines
-}
-
-/// `classify`'s SER verdict on a history in its notation.
-fn serializable(lines: &[String]) -> Option<bool> {
-    let text = lines.join("\n");
-    let mut sources = SourceMap::new();
-    let file = sources.add("observed", None, text.clone());
-    let h = parse_history(file, &text, Format::Notation).ok()?;
-    let opts = ClassifyOptions {
-        reasons: false,
-        ..ClassifyOptions::default()
-    };
-    let results = classify(&h, &["SER"], &opts).ok()?;
-    match results.first()?.verdict {
-        Verdict::Holds(_) => Some(true),
-        Verdict::Fails(_) => Some(false),
-        _ => None,
-    }
 }
