@@ -807,3 +807,97 @@ fn a_long_fork_has_no_single_server_schedule() {
     assert!(text.contains("no schedule: "), "{text}");
     assert!(!text.contains("as a schedule"), "{text}");
 }
+
+/// A violation lists each IF outside loops with the branch it took, in the text
+/// (`IF … → ELSE`, before the next statement) and in JSON, and the branch agrees with
+/// the statements that ran.
+#[test]
+fn a_violation_shows_the_branch_each_if_took() {
+    let args = [
+        "programs",
+        "examples/programs/smallbank.prog",
+        "--level",
+        "SI",
+        "--cycle",
+        "3",
+    ];
+    let (_, out, err) = solder(&[&args[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let write_check = v[0]["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["program"] == "WriteCheck")
+        .expect("the read-only anomaly has a WriteCheck");
+    let branches = write_check["branches"].as_array().unwrap();
+    assert_eq!(branches.len(), 1, "{write_check:#}");
+    assert_eq!(branches[0]["if"], "IF s.bal + k.bal < v");
+    let ran: Vec<&str> = write_check["statements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    let overdraft = ran.iter().any(|t| t.contains("bal - v - 1"));
+    let taken = branches[0]["taken"].as_str().unwrap();
+    assert_eq!(taken == "then", overdraft, "{taken} but ran {ran:?}");
+    let (_, text, _) = solder(&args);
+    let shown = format!("IF s.bal + k.bal < v → {}", taken.to_uppercase());
+    let at = text
+        .find(&shown)
+        .unwrap_or_else(|| panic!("{shown} missing:\n{text}"));
+    let update = text.find("UPDATE Checking").unwrap();
+    assert!(
+        at < update,
+        "the IF is listed before the statement it chose:\n{text}"
+    );
+}
+
+/// `--level all` checks every level the file supports and ends with a line per level,
+/// naming the ones it left out.
+#[test]
+fn level_all_ends_with_a_summary_line_per_level() {
+    let (code, out, err) = solder(&[
+        "programs",
+        "examples/programs/twitter.prog",
+        "--level",
+        "all",
+        "--cycle",
+        "2",
+    ]);
+    assert_eq!(code, 1, "violations were found: {err}");
+    let summary = &out[out.find("summary:\n").expect("a summary")..];
+    for level in [
+        "RA",
+        "CC",
+        "PC",
+        "PSI",
+        "SI",
+        "SER",
+        "postgres-rr",
+        "postgres-ser",
+    ] {
+        assert!(
+            summary
+                .lines()
+                .any(|l| l.trim_start().starts_with(&format!("{level} "))),
+            "{level} missing:\n{summary}"
+        );
+    }
+    assert!(
+        summary.contains("SER           no violation up to 2 instances"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("not checked: RC, postgres-rc"),
+        "{summary}"
+    );
+    let (code, _, err) = solder(&[
+        "programs",
+        "examples/programs/twitter.prog",
+        "--level",
+        "all,SI",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`all` stands for every level"), "{err}");
+}

@@ -19,7 +19,8 @@ pub(super) const PROGRAMS_HELP: &str = "The program file declares tables, progra
 pub(super) struct ProgramsArgs {
     /// The program file.
     pub(super) file: PathBuf,
-    /// Consistency models to check (comma-separated): RA, RC (a snapshot per
+    /// Consistency models to check (comma-separated; `all` for every one, with a
+    /// summary line per level at the end): RA, RC (a snapshot per
     /// statement), CC, PC, PSI, SI, SER, an engine's (postgres-rc: RC whose UPDATEs
     /// read the newest version of their rows; postgres-rr: SI with row-level write
     /// conflicts; both with enforced keys; postgres-ser), or a `level` the file defines. Without it, the file's `expect` lines are checked.
@@ -138,6 +139,8 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
         conninfo: c.clone(),
     });
     let mut answers = Vec::new();
+    // One line per level, printed after them all when several were named.
+    let mut summary: Vec<(String, String)> = Vec::new();
     let mut reports = Vec::new();
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -215,6 +218,7 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
                         }
                     }
                 }
+                summary.push((report.query.level.clone(), programs::view::summary(&report)));
                 let mut answer = report.answer(expect.as_ref());
                 if let (Some(server), programs::Outcome::Violation(v)) = (&server, &report.outcome) {
                     if programs::postgres::Isolation::for_pred(&report.query.pred).is_none() {
@@ -268,6 +272,27 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
     }
     if args.json {
         println!("{}", serde_json::Value::Array(reports));
+    } else if !args.level.is_empty() && queries.len() > 1 && !args.emit_history && !args.emit_sql {
+        let width = summary.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+        println!("summary:");
+        for (level, line) in &summary {
+            println!("  {level:width$}  {line}");
+        }
+        if args.level.len() == 1 && args.level[0].eq_ignore_ascii_case("all") {
+            let checked: Vec<&str> = queries.iter().map(|(q, _)| q.level.as_str()).collect();
+            let skipped: Vec<&str> = programs::model::LEVELS
+                .iter()
+                .copied()
+                .chain(programs::model::ENGINE_LEVELS.iter().map(|(n, _)| *n))
+                .filter(|l| !checked.contains(l))
+                .collect();
+            if !skipped.is_empty() {
+                println!(
+                    "  not checked: {} (Read Committed does not support this file yet)",
+                    skipped.join(", ")
+                );
+            }
+        }
     }
     let code = programs::exit_code(&answers);
     // Stopped by a signal: what was checked has been shown; say nothing is proven.

@@ -38,6 +38,9 @@ pub struct InstanceView {
     /// Statements that ran (indexes into `AppModel::stmts`) with what each read and
     /// wrote.
     pub steps: Vec<Step>,
+    /// The IFs outside loops it reached (indexes into `AppModel::flags`), each with
+    /// whether it took the first branch, in the order run.
+    pub branches: Vec<(usize, bool)>,
 }
 
 #[derive(Clone, Debug)]

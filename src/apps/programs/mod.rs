@@ -384,6 +384,21 @@ pub fn queries(
             .collect::<Result<Vec<_>, Errors>>()
             .and_then(checked);
     }
+    let all;
+    let levels = if let [one] = levels
+        && one.eq_ignore_ascii_case("all")
+    {
+        all = all_levels(app);
+        &all
+    } else {
+        levels
+    };
+    let every = levels.len() > 1 && levels.iter().any(|l| l.eq_ignore_ascii_case("all"));
+    if every {
+        return Err(Errors::from(Diagnostic::global(
+            "`all` stands for every level: name it alone",
+        )));
+    }
     levels
         .iter()
         .map(|level| {
@@ -402,6 +417,33 @@ pub fn queries(
         })
         .collect::<Result<Vec<_>, Errors>>()
         .and_then(checked)
+}
+
+/// The levels `--level all` checks: the library's, the engines', then the file's own,
+/// leaving out those that do not support the file (Read Committed and FOREACH).
+pub fn all_levels(app: &AppModel) -> Vec<String> {
+    model::LEVELS
+        .iter()
+        .map(|l| l.to_string())
+        .chain(model::ENGINE_LEVELS.iter().map(|(n, _)| n.to_string()))
+        .chain(app.user_levels.iter().cloned())
+        .filter(|level| {
+            level_pred(app, level).is_ok_and(|pred| {
+                let q = Query {
+                    pred,
+                    level: level.clone(),
+                    bound: 2,
+                    records: None,
+                    complete: false,
+                    abstract_rows: false,
+                    dangerous_structures: true,
+                    queue_facts: true,
+                    sessions: false,
+                };
+                q.supported(app).is_ok()
+            })
+        })
+        .collect()
 }
 
 /// How bounded absence extends (or not) to every length.

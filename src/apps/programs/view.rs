@@ -136,8 +136,22 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
             inst.program,
             params.join(", ")
         );
+        // The IFs it reached, each before the first statement after it.
+        let mut branches = inst.branches.iter().peekable();
+        let branch_line = |&(k, then): &(usize, bool)| {
+            format!(
+                "      {} → {}\n",
+                app.flags[k].text,
+                if then { "THEN" } else { "ELSE" }
+            )
+        };
         for s in &inst.steps {
             let info = &app.stmts[s.stmt];
+            while let Some(b) =
+                branches.next_if(|(k, _)| app.flags[*k].span.start < info.span.start)
+            {
+                out.push_str(&branch_line(b));
+            }
             let ops: Vec<String> =
                 s.reads
                     .iter()
@@ -172,6 +186,9 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
                     }
                 );
             }
+        }
+        for b in branches {
+            out.push_str(&branch_line(b));
         }
     }
     let names: Vec<&str> = v.instances.iter().map(|i| i.name.as_str()).collect();
@@ -465,6 +482,10 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
                             st["writes"] = json!(s.writes.iter().map(|l| op(l, versions.written(i, l))).collect::<Vec<_>>());
                             st
                         }).collect::<Vec<_>>(),
+                        "branches": inst.branches.iter().map(|&(k, then)| json!({
+                            "if": app.flags[k].text,
+                            "taken": if then { "then" } else { "else" },
+                        })).collect::<Vec<_>>(),
                     })
                 })
                 .collect();
@@ -503,4 +524,15 @@ pub fn report_json(r: &Report, app: &AppModel, expect: Option<&Expect>) -> serde
         }
     }
     o
+}
+
+/// A report in one line, for the summary of several levels.
+pub fn summary(r: &Report) -> String {
+    match &r.outcome {
+        Outcome::Violation(v) => format!("violation: a cycle through {} instances", v.cycle.len()),
+        Outcome::NoCycle(c) if c.shown() => "no violation at any length".to_string(),
+        Outcome::NoCycle(_) => format!("no violation up to {} instances", r.query.bound),
+        Outcome::Timeout if r.interrupted => "unknown: interrupted".to_string(),
+        Outcome::Timeout => "unknown: time limit".to_string(),
+    }
 }

@@ -90,6 +90,7 @@ pub fn replay(
             statement_snapshots,
             reached: BTreeMap::new(),
             flags_reached: BTreeMap::new(),
+            branches: Vec::new(),
             show: &show,
         };
         let body = &app.app.programs[prog].body;
@@ -192,6 +193,7 @@ pub fn replay(
                 })
                 .collect(),
             steps,
+            branches: run.branches.clone(),
         });
     }
     if exact_rows {

@@ -293,6 +293,8 @@ pub struct FlagInfo {
     pub program: usize,
     /// The IF's span (`IF` and its condition).
     pub span: Span,
+    /// `IF` and its condition as written (blanks collapsed).
+    pub text: String,
     pub name: String,
     /// Enclosing FOREACH loops.
     pub depth: usize,

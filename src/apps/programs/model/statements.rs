@@ -105,9 +105,14 @@ impl Builder<'_> {
                     let flag = format!("{}__if{}", ctx.name, ctx.flags);
                     let tri = self.cond(cond, None, ctx, locals);
                     let depth = ctx.loops.len();
+                    let text = self.source[span.start as usize..span.end as usize]
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
                     self.flags.push(FlagInfo {
                         program: ctx.index,
                         span: *span,
+                        text,
                         name: flag.clone(),
                         depth,
                     });

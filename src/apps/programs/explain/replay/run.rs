@@ -99,6 +99,9 @@ pub(super) struct Run<'a> {
     pub(super) statement_snapshots: BTreeMap<usize, BTreeSet<u32>>,
     pub(super) reached: BTreeMap<usize, Reach>,
     pub(super) flags_reached: BTreeMap<String, BTreeSet<Vec<u32>>>,
+    /// IFs outside FOREACH that the instance reached: (the IF, whether it took the
+    /// first branch), in the order run.
+    pub(super) branches: Vec<(usize, bool)>,
     pub(super) show: &'a dyn Fn(u32) -> String,
 }
 
@@ -315,6 +318,11 @@ impl Run<'_> {
                         .entry(flag.name.clone())
                         .or_default()
                         .insert(it.to_vec());
+                    if flag.depth == 0
+                        && let Some(k) = self.app.flags.iter().position(|f| f.name == flag.name)
+                    {
+                        self.branches.push((k, taken));
+                    }
                     let outcomes = self.cond(cond, None, env);
                     if (taken && outcomes & T == 0) || (!taken && outcomes & (F | N) == 0) {
                         return Err(format!(
