@@ -161,11 +161,7 @@ fn run_once(
     isolation: Isolation,
     judge: Judge,
 ) -> Result<Run, String> {
-    let schema = format!(
-        "solder_{}_{}",
-        std::process::id(),
-        Instant::now().elapsed().as_nanos() % 1_000_000 + rand_suffix()
-    );
+    let schema = fresh_schema();
     let mut admin = psql::Session::start(server)?;
     let setup = format!(
         "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}; SET search_path TO {schema};\n{}",
@@ -189,11 +185,19 @@ fn run_once(
     result
 }
 
-fn rand_suffix() -> u128 {
+/// A schema no other replay uses: this process, a counter, and a random part (several
+/// machines may share one server).
+fn fresh_schema() -> String {
     use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u8(0);
-    (h.finish() % 1_000_000) as u128
+    h.write_usize(COUNT.fetch_add(1, Ordering::Relaxed));
+    format!(
+        "solder_{}_{}",
+        std::process::id(),
+        h.finish() % 1_000_000_000
+    )
 }
 
 /// Send the requests in order; a session waiting for a lock is passed over until the
