@@ -370,6 +370,33 @@ fn read_run(
                 }
                 observed.insert((i, *step), seen);
             }
+            What::Selects { step, table } => {
+                let s = &v.instances[i].steps[*step];
+                let info = &app.stmts[s.stmt];
+                let nkeys = app
+                    .tables
+                    .iter()
+                    .find(|t| &t.name == table)
+                    .map_or(0, |t| t.columns.iter().filter(|c| c.key).count());
+                let selected: BTreeSet<u32> = out
+                    .iter()
+                    .filter_map(|l| l.strip_prefix("@s|"))
+                    .filter_map(|l| {
+                        let fields: Vec<&str> = l.split('|').collect();
+                        let key = fields[..nkeys.min(fields.len())].join("|");
+                        script.keys.get(table).and_then(|m| m.get(&key)).copied()
+                    })
+                    .collect();
+                let expected: BTreeSet<u32> = s.selected.iter().copied().collect();
+                if selected != expected && errors(&out).next().is_none() {
+                    differences.push(format!(
+                        "{name} [{}] selects {} on PostgreSQL, {} in the witness",
+                        info.number,
+                        shown(v, &selected),
+                        shown(v, &expected)
+                    ));
+                }
+            }
             What::Statement { step, changes } => {
                 let s = &v.instances[i].steps[*step];
                 let info = &app.stmts[s.stmt];
@@ -428,17 +455,10 @@ fn read_run(
                     && changed != written
                     && out.iter().all(|l| !l.contains("ERROR:"))
                 {
-                    let shown = |rs: &BTreeSet<u32>| {
-                        let names: Vec<String> = rs
-                            .iter()
-                            .map(|r| v.records.get(r).cloned().unwrap_or_default())
-                            .collect();
-                        format!("{{{}}}", names.join(", "))
-                    };
                     differences.push(format!(
                         "{tag} changed {} on PostgreSQL, {} in the witness",
-                        shown(&changed),
-                        shown(&written)
+                        shown(v, &changed),
+                        shown(v, &written)
                     ));
                 }
                 if observing || !matches!(changes, Changes::None) {
@@ -483,6 +503,15 @@ fn read_run(
         history,
         serializable,
     }
+}
+
+/// Records as the report names them: `{Saving[custid=Cust$1], …}`.
+fn shown(v: &Violation, rs: &BTreeSet<u32>) -> String {
+    let names: Vec<String> = rs
+        .iter()
+        .map(|r| v.records.get(r).cloned().unwrap_or_default())
+        .collect();
+    format!("{{{}}}", names.join(", "))
 }
 
 /// Whether location field `field` of `table` is column `col` (`alive`: existence).

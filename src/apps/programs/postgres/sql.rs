@@ -63,6 +63,11 @@ pub enum What {
         step: usize,
         locs: Vec<Loc>,
     },
+    /// The records step `step` of `table` is about to select: a row `@s|key…` each.
+    Selects {
+        step: usize,
+        table: String,
+    },
     /// The step itself; rows `@u|key…|previous writer…` for the records it changed.
     Statement {
         step: usize,
@@ -485,6 +490,13 @@ pub fn script(
                         info.number, prog.name.text
                     ));
                 };
+                if observe && let Some((table, query)) = selection(&ctx, sql)? {
+                    requests.push(Request {
+                        instance: i,
+                        what: What::Selects { step: k, table },
+                        sql: query,
+                    });
+                }
                 let me = quote(&inst.name);
                 let (sql, changes) = render(&ctx, sql, assign.as_ref().map(|a| &a.text), &me)?;
                 (i, What::Statement { step: k, changes }, sql)
@@ -503,6 +515,80 @@ pub fn script(
     })
 }
 
+/// The keys of the records `sql` selects (its WHERE clause; for MIN and MAX, the
+/// records with the least or greatest value), as a query, with its table; `None` for an
+/// INSERT.
+fn selection(ctx: &Ctx, sql: &Sql) -> Result<Option<(String, String)>, String> {
+    let (table, filter, items) = match sql {
+        Sql::Select {
+            items,
+            table,
+            filter,
+        } => (table, filter, items.as_slice()),
+        Sql::Update { table, filter, .. } | Sql::Delete { table, filter } => {
+            (table, filter, &[][..])
+        }
+        Sql::Insert { .. } => return Ok(None),
+    };
+    let t = &table.text;
+    let keys = key_columns(ctx, t);
+    if keys.is_empty() {
+        return Ok(None);
+    }
+    let where_ = match filter {
+        Some(c) => format!(" WHERE {}", ctx.cond(c, Some(t))?),
+        None => String::new(),
+    };
+    let where_ = match extreme(items, t, &where_) {
+        None => where_,
+        Some(e) if filter.is_none() => format!(" WHERE {e}"),
+        Some(e) => format!("{where_} AND {e}"),
+    };
+    Ok(Some((
+        t.clone(),
+        format!(
+            "SELECT '@s', {} FROM {}{where_};",
+            keys.join(", "),
+            ident(t)
+        ),
+    )))
+}
+
+/// For a SELECT of MIN or MAX of a column: the condition that keeps the records with
+/// the least or greatest value among those `where_` selects.
+fn extreme(items: &[SelectItem], t: &str, where_: &str) -> Option<String> {
+    items.iter().find_map(|item| match item {
+        SelectItem::Aggregate(f, Some(c))
+            if ["min", "max"].contains(&f.text.to_ascii_lowercase().as_str()) =>
+        {
+            Some(format!(
+                "{} = (SELECT {}({}) FROM {}{where_})",
+                ident(&c.text),
+                f.text,
+                ident(&c.text),
+                ident(t)
+            ))
+        }
+        _ => None,
+    })
+}
+
+/// A table's key columns, quoted.
+fn key_columns(ctx: &Ctx, table: &str) -> Vec<String> {
+    ctx.app
+        .tables
+        .iter()
+        .find(|t| t.name == table)
+        .map(|t| {
+            t.columns
+                .iter()
+                .filter(|c| c.key)
+                .map(|c| ident(&c.name))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// One statement as SQL, with what its returned rows say.
 fn render(
     ctx: &Ctx,
@@ -510,20 +596,7 @@ fn render(
     assign: Option<&String>,
     me: &str,
 ) -> Result<(String, Changes), String> {
-    let key_list = |table: &str| -> Vec<String> {
-        ctx.app
-            .tables
-            .iter()
-            .find(|t| t.name == table)
-            .map(|t| {
-                t.columns
-                    .iter()
-                    .filter(|c| c.key)
-                    .map(|c| ident(&c.name))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let key_list = |table: &str| key_columns(ctx, table);
     let filter = |table: &str, f: &Option<Cond>| -> Result<String, String> {
         Ok(match f {
             Some(c) => format!(" WHERE {}", ctx.cond(c, Some(table))?),
@@ -554,20 +627,7 @@ fn render(
             // and MAX select the records with the least or greatest value.
             let out = match assign {
                 Some(a) => {
-                    let extreme = items.iter().find_map(|item| match item {
-                        SelectItem::Aggregate(f, Some(c))
-                            if ["min", "max"].contains(&f.text.to_ascii_lowercase().as_str()) =>
-                        {
-                            Some(format!(
-                                "{} = (SELECT {}({}) FROM {}{where_})",
-                                ident(&c.text),
-                                f.text,
-                                ident(&c.text),
-                                ident(t)
-                            ))
-                        }
-                        _ => None,
-                    });
+                    let extreme = extreme(items, t, &where_);
                     let where_ = match (extreme, f) {
                         (None, _) => where_,
                         (Some(e), None) => format!(" WHERE {e}"),
