@@ -883,3 +883,68 @@ fn json_histories_point_at_the_transaction_and_operation_at_fault() {
     assert!(snippets.contains(&r#"["r", "x", 7]"#), "{snippets:?}");
     assert!(snippets.contains(&r#"["r", "y", 1]"#), "{snippets:?}");
 }
+
+/// Shards of a classification (`--shard i/n`), written as parts and merged in any order,
+/// give every level the verdict one run gives, with reasons; the brute-force referee
+/// agrees with the merged verdicts, and every reason is real and minimal.
+#[test]
+fn shards_merge_into_the_classification_of_one_run() {
+    use solder::apps::isolation::parts::{Merged, PartText, classify_part, merge};
+    use solder::apps::isolation::shard::Shard;
+    let mut rng = Rng::new(0x5a4d_0001);
+    let levels = all_levels();
+    for k in 0..12 {
+        let r = random_history(&mut rng, 4, 3);
+        let h = parse(&notation(&r));
+        let whole = classify(&h, &levels, &opts(true)).unwrap();
+        let count = 2 + k % 4;
+        let mut texts = Vec::new();
+        for index in 1..=count {
+            let shard = Shard { index, count };
+            let mine: Vec<&str> = levels
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| shard.owns(*i))
+                .map(|(_, l)| *l)
+                .collect();
+            let results = classify(&h, &mine, &opts(true)).unwrap();
+            let part = classify_part(shard, "random", &h, &levels, true, &results);
+            texts.push(serde_json::to_string_pretty(&part).unwrap());
+        }
+        // Given last shard first: the order of the files does not matter.
+        let names: Vec<String> = (0..count).map(|i| format!("part{i}.json")).collect();
+        let given: Vec<PartText> = (0..count)
+            .rev()
+            .map(|i| PartText {
+                file: FileId(i as u32),
+                name: &names[i],
+                text: &texts[i],
+            })
+            .collect();
+        let Ok(Merged::Classify(runs)) = merge(&given) else {
+            panic!("the parts of one classification merge");
+        };
+        assert_eq!(runs.len(), 1);
+        let (input, merged) = &runs[0];
+        assert_eq!(input, "random");
+        let got: Vec<(&str, &str)> = merged
+            .iter()
+            .map(|r| (r.level.as_str(), verdict_word(&r.verdict)))
+            .collect();
+        let want: Vec<(&str, &str)> = whole
+            .iter()
+            .map(|r| (r.level.as_str(), verdict_word(&r.verdict)))
+            .collect();
+        assert_eq!(got, want, "{}", h.notation());
+        for (m, w) in merged.iter().zip(&whole) {
+            assert_eq!(m.framework, w.framework);
+            assert_eq!(
+                matches!(m.verdict, Verdict::Fails(Some(_))),
+                matches!(w.verdict, Verdict::Fails(Some(_))),
+                "{}: a reason in both or in neither",
+                m.level
+            );
+        }
+        check_against_referee(&h, merged);
+    }
+}

@@ -47,6 +47,7 @@ mod readme;
 mod repl_script;
 mod scopes;
 mod seq_golden;
+mod shards;
 mod singleton_overlap;
 mod source_differential;
 mod strings;

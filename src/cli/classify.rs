@@ -1,6 +1,6 @@
 //! `solder classify HISTORY`: which isolation levels a concrete history satisfies.
 
-use super::options::{SolverArgs, parse_timeout};
+use super::options::{SolverArgs, parse_shard, parse_timeout, write_part};
 use super::stopped_before_anything;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,6 +10,8 @@ use super::batch::{Control, exit};
 
 use clap::{Args, ValueEnum};
 
+use crate::apps::isolation::parts;
+use crate::apps::isolation::shard::Shard;
 use crate::diagnostic::{Errors, SourceMap};
 
 pub(super) const CLASSIFY_HELP: &str = "The history file is in the history view's notation (`session 1: T1 -> T2`, `T1: r(x,0) w(x,1)`), JSON ({\"sessions\": [[{\"name\": \"T1\", \"ops\": [[\"r\", \"x\", 0]]}]]}) or Jepsen/Elle EDN lines ({:type :ok, :f :txn, :value [[:r :x 1]], :process 0}); see the README.\n\nExit codes: 0 classified, 2 a diagnostic (the history or the command line cannot be used), 3 a level was left undecided (--timeout, or skipped by --max-txns).";
@@ -42,6 +44,13 @@ pub(super) struct ClassifyArgs {
     /// were not measured); 0 for no limit. RC, RA and CC are decided at any size.
     #[arg(long, value_name = "N", default_value_t = crate::apps::isolation::classify::GENERIC_LIMIT)]
     pub(super) max_txns: usize,
+    /// Decide only the I-th of N slices of the levels (1 <= I <= N) and write them as a
+    /// part for `solder merge` (a cluster's array job runs one shard per task).
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, conflicts_with_all = ["json", "emit_model"])]
+    pub(super) shard: Option<Shard>,
+    /// Write the shard's part to FILE instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "shard")]
+    pub(super) output: Option<PathBuf>,
     /// Give up on a level after SECS seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub(super) timeout: Option<f64>,
@@ -78,6 +87,17 @@ pub(super) fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<E
         print!("{}", history::history_model(&h, &chosen).0);
         return Ok(ExitCode::SUCCESS);
     }
+    // A shard decides every N-th level, starting at its I-th.
+    let all = chosen;
+    let chosen: Vec<&str> = match args.shard {
+        Some(s) => all
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| s.owns(*k))
+            .map(|(_, l)| *l)
+            .collect(),
+        None => all.clone(),
+    };
     let control = Control::new(None);
     let mut opts = classify::ClassifyOptions {
         run: args.solver.options(),
@@ -94,7 +114,15 @@ pub(super) fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<E
         |reason| stopped_before_anything("classify", reason),
     );
     let results = results?;
-    if args.json {
+    if let Some(s) = args.shard {
+        let input = if args.file.as_os_str() == "-" {
+            "standard input".to_string()
+        } else {
+            args.file.display().to_string()
+        };
+        let part = parts::classify_part(s, &input, &h, &all, opts.reasons, &results);
+        write_part(&part, s, args.output.as_deref())?;
+    } else if args.json {
         println!("{}", crate::apps::isolation::view::classify_json(&results));
     } else {
         print!("{}", crate::apps::isolation::view::classify_text(&results));

@@ -1,6 +1,6 @@
 //! `solder compare`: the implication matrix of isolation levels.
 
-use super::options::SolverArgs;
+use super::options::{SolverArgs, parse_shard, write_part};
 use super::stopped_before_anything;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -9,6 +9,8 @@ use super::batch::{Control, exit};
 
 use clap::Args;
 
+use crate::apps::isolation::parts;
+use crate::apps::isolation::shard::Shard;
 use crate::diagnostic::{Diagnostic, Errors};
 
 #[derive(Args)]
@@ -37,6 +39,13 @@ pub(super) struct CompareArgs {
     /// Solve every pair: nothing derived by transitivity or from other pairs' histories.
     #[arg(long)]
     pub(super) no_derive: bool,
+    /// Decide only the I-th of N slices of the ordered pairs (1 <= I <= N) and write them
+    /// as a part for `solder merge` (a cluster's array job runs one shard per task).
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, conflicts_with_all = ["json", "csv", "dot"])]
+    pub(super) shard: Option<Shard>,
+    /// Write the shard's part to FILE instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "shard")]
+    pub(super) output: Option<std::path::PathBuf>,
     /// Worker threads [default: the machine's cores].
     #[arg(long)]
     pub(super) threads: Option<usize>,
@@ -72,6 +81,7 @@ pub(super) fn compare(args: &CompareArgs) -> Result<ExitCode, Errors> {
         opts.cache = None;
     }
     opts.derive = !args.no_derive;
+    opts.shard = args.shard;
     if let Some(t) = args.threads {
         opts.threads = t.max(1);
     }
@@ -84,7 +94,13 @@ pub(super) fn compare(args: &CompareArgs) -> Result<ExitCode, Errors> {
         |reason| stopped_before_anything("compare", reason),
     );
     let m = m?;
-    if args.json {
+    if let Some(s) = args.shard {
+        write_part(
+            &parts::compare_part(s, &m, opts.derive),
+            s,
+            args.output.as_deref(),
+        )?;
+    } else if args.json {
         println!("{}", crate::apps::isolation::view::compare_json(&m));
     } else if args.csv {
         print!("{}", crate::apps::isolation::view::compare_csv(&m));

@@ -17,6 +17,7 @@ use crate::session::RunOptions;
 mod batch;
 mod classify;
 mod compare;
+mod merge;
 mod options;
 mod programs;
 mod repl;
@@ -83,6 +84,10 @@ enum Cmd {
         mut_arg("timeout", |a| a.help("Give up on each level (or `expect`) after SECS seconds, in every step; its outcome is then `timeout` (exit code 3)"))
     )]
     Programs(programs::ProgramsArgs),
+    /// Combine the parts that `classify --shard I/N` and `compare --shard I/N` wrote
+    /// (one shard per task of a cluster's array job) into the tables one run prints.
+    #[command(after_help = merge::MERGE_HELP)]
+    Merge(merge::MergeArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -111,6 +116,7 @@ pub fn main() -> ExitCode {
         Some(Cmd::Classify(args)) => classify::classify(&mut sources, &args),
         Some(Cmd::Compare(args)) => compare::compare(&args),
         Some(Cmd::Programs(args)) => programs::programs(&mut sources, &args),
+        Some(Cmd::Merge(args)) => merge::merge(&mut sources, &args),
     };
     match result {
         Ok(code) => code,

@@ -153,3 +153,32 @@ pub(super) fn parse_timeout(s: &str) -> Result<f64, String> {
         _ => Err(format!("`{s}` is not a number of seconds above 0")),
     }
 }
+
+/// `--shard I/N`, as test runners write it.
+pub(super) fn parse_shard(s: &str) -> Result<crate::apps::isolation::shard::Shard, String> {
+    crate::apps::isolation::shard::Shard::parse(s)
+}
+
+/// A shard's part, as `solder merge` reads it: to FILE (saying so on standard error, as
+/// `-o` does for instances), or to standard output.
+pub(super) fn write_part(
+    part: &serde_json::Value,
+    shard: crate::apps::isolation::shard::Shard,
+    output: Option<&std::path::Path>,
+) -> Result<(), crate::diagnostic::Errors> {
+    // Pretty, so that merge's diagnostics point at a line a person can read.
+    let text = serde_json::to_string_pretty(part).expect("a part is plain JSON") + "\n";
+    match output {
+        None => print!("{text}"),
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| {
+                crate::diagnostic::Errors::from(crate::diagnostic::Diagnostic::global(format!(
+                    "cannot write `{}`: {e}",
+                    path.display()
+                )))
+            })?;
+            eprintln!("shard {shard} written to {}", path.display());
+        }
+    }
+    Ok(())
+}

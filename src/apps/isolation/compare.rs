@@ -25,6 +25,7 @@ use crate::session::{CommandRun, RunOptions};
 
 use super::classify::{self, ClassifyOptions, Verdict};
 use super::history::History;
+use super::shard::{self, Shard};
 
 #[derive(Clone, Debug)]
 pub struct CompareOptions {
@@ -37,6 +38,9 @@ pub struct CompareOptions {
     pub cache: Option<PathBuf>,
     /// Derive cells by transitivity and by classifying separating histories.
     pub derive: bool,
+    /// Decide only this shard's pairs (`super::shard`); the others stay undecided and
+    /// are not counted as such.
+    pub shard: Option<Shard>,
 }
 
 impl CompareOptions {
@@ -47,6 +51,7 @@ impl CompareOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             cache: default_cache_file(),
             derive: true,
+            shard: None,
         }
     }
 }
@@ -164,7 +169,8 @@ fn write_cache(path: &Option<PathBuf>, cache: &BTreeMap<String, Option<String>>)
             let _ = std::fs::create_dir_all(dir);
         }
         if let Ok(text) = serde_json::to_string_pretty(cache) {
-            let tmp = p.with_extension("json.tmp");
+            // Shards on a shared home directory write the cache side by side.
+            let tmp = p.with_extension(format!("json.{}.tmp", std::process::id()));
             if std::fs::write(&tmp, text).is_ok() {
                 let _ = std::fs::rename(&tmp, p);
             }
@@ -347,10 +353,15 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
             }
         }
     }
-    let pairs: Vec<(usize, usize)> = (0..n)
-        .flat_map(|a| (0..n).map(move |b| (a, b)))
-        .filter(|&(a, b)| a != b)
+    let mut owned = vec![vec![false; n]; n];
+    let pairs: Vec<(usize, usize)> = shard::pairs(n)
+        .enumerate()
+        .filter(|(k, _)| opts.shard.is_none_or(|s| s.owns(*k)))
+        .map(|(_, ab)| ab)
         .collect();
+    for &(a, b) in &pairs {
+        owned[a][b] = true;
+    }
     let state = Mutex::new(state);
     let next = AtomicUsize::new(0);
     // Once stopped, every pair not yet decided stays undecided; what was decided stands.
@@ -440,7 +451,9 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
     // counts once.
     for (a, row) in state.sources.iter().enumerate() {
         for (b, source) in row.iter().enumerate() {
-            if state.cells[a][b] == Some(Cell::Undecided) {
+            if !owned[a][b] {
+                continue;
+            } else if state.cells[a][b] == Some(Cell::Undecided) {
                 undecided += 1;
             } else if a != b {
                 match source {
@@ -451,12 +464,19 @@ pub fn compare(levels: &[&str], opts: &CompareOptions) -> Result<Matrix, Errors>
             }
         }
     }
+    // Another shard's pairs are undecided here, even those transitivity gave.
     let cells: Vec<Vec<Cell>> = state
         .cells
         .into_iter()
-        .map(|row| {
+        .enumerate()
+        .map(|(a, row)| {
             row.into_iter()
-                .map(|c| c.expect("every pair decided"))
+                .enumerate()
+                .map(|(b, c)| match c {
+                    Some(c) if a == b || owned[a][b] => c,
+                    None if owned[a][b] => unreachable!("every pair of the shard decided"),
+                    _ => Cell::Undecided,
+                })
                 .collect()
         })
         .collect();
