@@ -606,11 +606,6 @@ fn bad_histories_get_diagnostics_with_spans() {
     let e = errors("{\"sessions\": [", Format::Json);
     assert!(e.contains("not valid JSON"), "{e}");
     let e = errors(
-        "{:type :info, :f :txn, :value [[:w :x 1]], :process 0}",
-        Format::Edn,
-    );
-    assert!(e.contains("may or may not have committed"), "{e}");
-    let e = errors(
         "{:type :ok, :f :txn, :value [[:append :x 1]], :process 0}",
         Format::Edn,
     );
@@ -947,4 +942,142 @@ fn shards_merge_into_the_classification_of_one_run() {
         }
         check_against_referee(&h, merged);
     }
+}
+
+/// Jepsen's failed and indeterminate transactions: a read of what only a failed one wrote
+/// fails every level with the read as the reason; an `:info` one counts (writes only)
+/// when its writes were read, and is left out when not, which changes no level's verdict
+/// (checked against the history with it committed, on every level).
+#[test]
+fn failed_and_indeterminate_transactions_are_read_as_elle_does() {
+    let levels = all_levels();
+    let aborted = parse_as(
+        "{:type :ok, :f :txn, :value [[:w :x 1]], :process 0}\n\
+         {:type :fail, :f :txn, :value [[:w :x 2] [:w :z 5]], :process 1}\n\
+         {:type :ok, :f :txn, :value [[:r :x 2] [:r :y nil]], :process 2}\n",
+        Format::Edn,
+    );
+    // The failed transaction's own object is not one of the history's.
+    assert_eq!(aborted.objects, ["x", "y"]);
+    assert_eq!(aborted.aborted_reads.len(), 1);
+    assert_eq!(aborted.aborted_reads[0].writer_line, 2);
+    for r in classify(&aborted, &levels, &opts(true)).unwrap() {
+        let Verdict::Fails(Some(reason)) = &r.verdict else {
+            panic!("{} should fail: {:?}", r.level, r.verdict);
+        };
+        assert_eq!(reason.names, ["T2"]);
+        let message = reason.internal.as_deref().unwrap_or_default();
+        assert!(
+            message.contains("T2 reads x = 2, which only the failed transaction on line 2 writes"),
+            "{message}"
+        );
+    }
+    // Without the aborted read the same history is serializable.
+    let clean = parse_as(
+        "{:type :ok, :f :txn, :value [[:w :x 1]], :process 0}\n\
+         {:type :fail, :f :txn, :value [[:w :x 2]], :process 1}\n\
+         {:type :ok, :f :txn, :value [[:r :x 1]], :process 2}\n",
+        Format::Edn,
+    );
+    assert!(clean.aborted_reads.is_empty());
+    assert!(
+        classify(&clean, &["SER"], &opts(false))
+            .unwrap()
+            .iter()
+            .all(holds)
+    );
+    // An :info transaction whose write was read committed: it is kept, without its reads.
+    let read_info = parse_as(
+        "{:type :info, :f :txn, :value [[:r :y nil] [:w :x 1]], :process 0}\n\
+         {:type :ok, :f :txn, :value [[:r :x 1]], :process 1}\n",
+        Format::Edn,
+    );
+    assert_eq!(read_info.txns.len(), 2);
+    assert_eq!(
+        read_info.txns[0].ops.len(),
+        1,
+        "the :info reads are unknown"
+    );
+    // Unread :info writers are left out; committed at the end of their session they
+    // change no verdict: compare with the history where they are :ok (and read nothing).
+    let mut rng = Rng::new(0x1af0_0001);
+    for _ in 0..30 {
+        let r = random_history(&mut rng, 4, 3);
+        let h = parse(&notation(&r));
+        if h.objects.is_empty() {
+            continue;
+        }
+        let mut lines = edn_lines(&h);
+        let extra = rng.below(2) + 1;
+        for k in 0..extra {
+            // A value no one else writes or reads, in a process of its own.
+            let obj = &h.objects[rng.below(h.objects.len())];
+            lines.push((
+                format!("{{:type :TYPE, :f :txn, :value [[:w :{obj} 9{k}]], :process 9{k}}}"),
+                true,
+            ));
+        }
+        let as_type = |t: &str| {
+            lines
+                .iter()
+                .map(|(l, info)| {
+                    if *info {
+                        l.replace("TYPE", t)
+                    } else {
+                        l.clone()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let left_out = parse_as(&as_type("info"), Format::Edn);
+        let committed = parse_as(&as_type("ok"), Format::Edn);
+        assert_eq!(left_out.txns.len(), h.txns.len());
+        assert_eq!(committed.txns.len(), h.txns.len() + extra);
+        let a = classify(&left_out, &levels, &opts(false)).unwrap();
+        let b = classify(&committed, &levels, &opts(false)).unwrap();
+        for (a, b) in a.iter().zip(&b) {
+            assert_eq!(
+                holds(a),
+                holds(b),
+                "{} on\n{}",
+                a.level,
+                committed.notation()
+            );
+        }
+    }
+}
+
+/// A history as Jepsen's EDN lines (`false`: not an :info line), one process per session.
+fn edn_lines(h: &History) -> Vec<(String, bool)> {
+    let mut lines = Vec::new();
+    for (p, session) in h.sessions.iter().enumerate() {
+        for &t in session {
+            let ops: Vec<String> = h.txns[t]
+                .ops
+                .iter()
+                .map(|o| {
+                    let kind = if o.kind == solder::apps::isolation::history::OpKind::Read {
+                        "r"
+                    } else {
+                        "w"
+                    };
+                    let value = if o.value == h.initial[o.obj] {
+                        "nil".to_string()
+                    } else {
+                        o.value.clone()
+                    };
+                    format!("[:{kind} :{} {value}]", h.objects[o.obj])
+                })
+                .collect();
+            lines.push((
+                format!(
+                    "{{:type :ok, :f :txn, :value [{}], :process {p}}}",
+                    ops.join(" ")
+                ),
+                false,
+            ));
+        }
+    }
+    lines
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Errors, Span};
 
-use super::history::{History, Txn};
+use super::history::{AbortedRead, History, Txn};
 
 /// Collects transactions, objects and sessions while a parser reads them.
 #[derive(Default)]
@@ -17,6 +17,7 @@ pub(super) struct Builder {
     pub sessions: Vec<Vec<(String, Option<Span>)>>,
     pub default_initial: String,
     pub errors: Vec<Diagnostic>,
+    pub aborted_reads: Vec<AbortedRead>,
 }
 
 impl Builder {
@@ -94,6 +95,7 @@ impl Builder {
             sessions,
             objects: self.objects,
             initial,
+            aborted_reads: self.aborted_reads,
         })
     }
 }

@@ -235,6 +235,14 @@ pub fn classify(
     levels: &[&str],
     opts: &ClassifyOptions,
 ) -> Result<Vec<LevelResult>, Errors> {
+    // No level allows an aborted read, whatever the sessions say.
+    if let Some(a) = h.aborted_reads.first() {
+        let message = format!(
+            "{} reads {} = {}, which only the failed transaction on line {} writes (an aborted read, G1a)",
+            h.txns[a.txn].name, h.objects[a.obj], a.value, a.writer_line
+        );
+        return Ok(every_level_fails(h, a.txn, message, levels, opts));
+    }
     if h.session_cycle().is_some() {
         return classify_without_sessions(h, levels, opts);
     }
@@ -242,24 +250,7 @@ pub fn classify(
     if let Some(v) = internal.first() {
         // No level allows a transaction to contradict itself: the reason is that
         // transaction alone.
-        let sub = h.restrict(&BTreeSet::from([v.txn]));
-        let reason = Reason {
-            txns: vec![v.txn],
-            names: vec![h.txns[v.txn].name.clone()],
-            history: sub.notation(),
-            edges: Vec::new(),
-            internal: Some(v.message.clone()),
-        };
-        return Ok(levels
-            .iter()
-            .map(|l| LevelResult {
-                level: l.to_string(),
-                framework: framework_of(l),
-                verdict: Verdict::Fails(opts.reasons.then(|| reason.clone())),
-                time: Duration::ZERO,
-                reason_time: None,
-            })
-            .collect());
+        return Ok(every_level_fails(h, v.txn, v.message.clone(), levels, opts));
     }
     // The generic model is loaded only if some level needs it: a large history's model
     // takes a while to read.
@@ -311,6 +302,35 @@ pub fn classify(
 /// no execution on it and are left undecided, saying why; the others are decided on the
 /// history without its sessions, which they cannot tell apart from it
 /// ([`super::sessions`]).
+/// Every level ✗ for a fault of one transaction that no level allows; the reason is that
+/// transaction alone.
+fn every_level_fails(
+    h: &History,
+    txn: usize,
+    message: String,
+    levels: &[&str],
+    opts: &ClassifyOptions,
+) -> Vec<LevelResult> {
+    let sub = h.restrict(&BTreeSet::from([txn]));
+    let reason = Reason {
+        txns: vec![txn],
+        names: vec![h.txns[txn].name.clone()],
+        history: sub.notation(),
+        edges: Vec::new(),
+        internal: Some(message),
+    };
+    levels
+        .iter()
+        .map(|l| LevelResult {
+            level: l.to_string(),
+            framework: framework_of(l),
+            verdict: Verdict::Fails(opts.reasons.then(|| reason.clone())),
+            time: Duration::ZERO,
+            reason_time: None,
+        })
+        .collect()
+}
+
 fn classify_without_sessions(
     h: &History,
     levels: &[&str],

@@ -1,14 +1,16 @@
 //! Jepsen/Elle histories of read-write register transactions, one EDN map per line
-//! (format in the `parse` module doc).
+//! (format in the `parse` module doc). `:ok` transactions committed and `:fail` ones did
+//! not (a read of what only they wrote is an aborted read); an `:info` one may have: it
+//! is kept when someone read its writes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use edn_format::{Keyword, Value};
 
 use crate::diagnostic::{Diagnostic, Errors, FileId, Span};
 
 use super::builder::Builder;
-use super::history::{History, Op, OpKind, Txn};
+use super::history::{AbortedRead, History, Op, OpKind, Txn};
 
 fn key(name: &str) -> Value {
     Value::Keyword(Keyword::from_name(name))
@@ -60,16 +62,24 @@ fn micro_op(b: &mut Builder, m: &Value, span: Span) -> Result<Op, &'static str> 
     })
 }
 
+/// A completed transaction as read, before `:info` ones are decided on.
+struct Completed {
+    info: bool,
+    ops: Vec<Op>,
+    span: Span,
+    process: Option<String>,
+}
+
 pub fn parse_edn(file: FileId, text: &str) -> Result<History, Errors> {
     let mut b = Builder {
         default_initial: "nil".into(),
         ..Builder::default()
     };
-    // Completed transactions per process, in completion order.
-    let mut by_process: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut completed: Vec<Completed> = Vec::new();
+    // What failed transactions wrote, with the line of the first that wrote it.
+    let mut failed: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut offset = 0;
-    let mut count = 0;
-    for raw in text.split_inclusive('\n') {
+    for (line_no, raw) in text.split_inclusive('\n').enumerate() {
         let base = offset;
         offset += raw.len();
         let line = raw.trim();
@@ -98,8 +108,8 @@ pub fn parse_edn(file: FileId, text: &str) -> Result<History, Errors> {
         let get = |k: &str| map.get(&key(k));
         let typ = get("type").and_then(atom).unwrap_or_default();
         match typ.as_str() {
-            "invoke" | "fail" => continue,
-            "ok" | "info" => {}
+            "invoke" => continue,
+            "ok" | "info" | "fail" => {}
             other => {
                 b.errors.push(Diagnostic::error(
                     span,
@@ -124,31 +134,93 @@ pub fn parse_edn(file: FileId, text: &str) -> Result<History, Errors> {
             ));
             continue;
         };
-        let ops: Result<Vec<Op>, &str> = mops.iter().map(|m| micro_op(&mut b, m, span)).collect();
-        let ops = match ops {
+        // A failed transaction's keys are not objects of the history (unless others
+        // mention them): they are read on a scratch builder and kept by name.
+        let mut scratch = Builder::default();
+        let into = if typ == "fail" { &mut scratch } else { &mut b };
+        let ops: Result<Vec<Op>, &str> = mops.iter().map(|m| micro_op(into, m, span)).collect();
+        let mut ops = match ops {
             Ok(ops) => ops,
             Err(message) => {
                 b.errors.push(Diagnostic::error(span, message));
                 continue;
             }
         };
-        if typ == "info" {
-            if ops.iter().any(|o| o.kind == OpKind::Write) {
-                b.errors.push(Diagnostic::error(span, "an :info transaction that writes may or may not have committed").with_help("solder classifies one history at a time: decide whether it committed (:ok) or not (remove it), and run classify on each"));
+        if typ == "fail" {
+            for o in ops.iter().filter(|o| o.kind == OpKind::Write) {
+                let name = scratch.objects[o.obj].clone();
+                failed.entry((name, o.value.clone())).or_insert(line_no + 1);
             }
-            // An :info read-only transaction's reads are unknown: nothing to add.
             continue;
         }
-        count += 1;
-        let name = format!("T{count}");
-        let process = get("process")
-            .and_then(atom)
-            .unwrap_or_else(|| format!("anonymous{count}"));
+        // What an :info transaction read is unknown (Jepsen records the invocation's
+        // nils): only its writes are kept.
+        if typ == "info" {
+            ops.retain(|o| o.kind == OpKind::Write);
+        }
+        completed.push(Completed {
+            info: typ == "info",
+            ops,
+            span,
+            process: get("process").and_then(atom),
+        });
+    }
+    let ops_of = |info: bool, kind: OpKind| -> BTreeSet<(usize, String)> {
+        completed
+            .iter()
+            .filter(|c| c.info == info)
+            .flat_map(|c| c.ops.iter())
+            .filter(|o| o.kind == kind)
+            .map(|o| (o.obj, o.value.clone()))
+            .collect()
+    };
+    let read = ops_of(false, OpKind::Read);
+    let mut written = ops_of(false, OpKind::Write);
+    // An :info transaction may or may not have committed. It did if a committed one read
+    // what it wrote. If nobody did, it is left out: committed, it reads nothing and could
+    // come last in every order, so leaving it out loses no history any level allows —
+    // a level holds if it holds for some outcome of the :info transactions, as in Elle.
+    let committed: Vec<Completed> = completed
+        .into_iter()
+        .filter(|c| {
+            !c.info
+                || c.ops
+                    .iter()
+                    .any(|o| read.contains(&(o.obj, o.value.clone())))
+        })
+        .collect();
+    for c in committed.iter().filter(|c| c.info) {
+        written.extend(c.ops.iter().map(|o| (o.obj, o.value.clone())));
+    }
+    // Completed transactions per process, in completion order.
+    let mut by_process: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (k, c) in committed.into_iter().enumerate() {
+        let name = format!("T{}", k + 1);
+        let process = c.process.unwrap_or_else(|| format!("anonymous{}", k + 1));
         by_process.entry(process).or_default().push(name.clone());
+        let mut ops = Vec::new();
+        for o in c.ops {
+            let from_failed = (o.kind == OpKind::Read
+                && o.value != b.default_initial
+                && !written.contains(&(o.obj, o.value.clone())))
+            .then(|| failed.get(&(b.objects[o.obj].clone(), o.value.clone())))
+            .flatten();
+            match from_failed {
+                // Kept beside the history: the rest of it stays one that reads are valid in.
+                Some(&writer_line) => b.aborted_reads.push(AbortedRead {
+                    txn: k,
+                    obj: o.obj,
+                    value: o.value,
+                    span: o.span,
+                    writer_line,
+                }),
+                None => ops.push(o),
+            }
+        }
         b.add_txn(Txn {
             name,
             ops,
-            span: Some(span),
+            span: Some(c.span),
         });
     }
     for (_, names) in by_process {

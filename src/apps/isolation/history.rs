@@ -19,6 +19,24 @@ pub struct History {
     pub objects: Vec<String>,
     /// The value the initial transaction T0 writes to each object.
     pub initial: Vec<String>,
+    /// Reads of values that only failed transactions wrote (Jepsen's `:fail`), kept
+    /// beside the transactions rather than among their reads, so that the rest is a
+    /// valid history: every level forbids them (Adya's G1a, aborted reads).
+    pub aborted_reads: Vec<AbortedRead>,
+}
+
+/// A committed transaction's read of a value that only a failed transaction wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbortedRead {
+    /// Index into `History::txns`.
+    pub txn: usize,
+    /// Index into `History::objects`.
+    pub obj: usize,
+    pub value: String,
+    /// The read.
+    pub span: Option<Span>,
+    /// The input line of the (first) failed transaction that wrote the value.
+    pub writer_line: usize,
 }
 
 /// Why one transaction comes after another in a history (`History::causal_cycle`).
@@ -375,11 +393,22 @@ impl History {
             })
             .filter(|s| !s.is_empty())
             .collect();
+        let aborted_reads = self
+            .aborted_reads
+            .iter()
+            .filter_map(|a| {
+                Some(AbortedRead {
+                    txn: *index.get(&a.txn)?,
+                    ..a.clone()
+                })
+            })
+            .collect();
         History {
             txns,
             sessions,
             objects: self.objects.clone(),
             initial: self.initial.clone(),
+            aborted_reads,
         }
     }
 

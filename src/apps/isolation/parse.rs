@@ -33,9 +33,13 @@
 //! read-write register workload: `{:type :ok, :f :txn, :value [[:r :x 1] [:w :y 2]],
 //! :process 0}`. Completed (`:ok`) transactions are the history; a process is a session,
 //! in the order its transactions completed. `:invoke` lines are skipped; `:fail` lines
-//! (aborted transactions) are left out, as Elle does. An `:info` transaction (which may or
-//! may not have committed) is refused unless it only reads, since its writes might or might
-//! not be visible. Objects start at `nil`; a read of `nil` reads the initial value.
+//! (aborted transactions) are left out, as Elle does, and a committed read of a value
+//! only they wrote is an aborted read (G1a), which fails every level. An `:info`
+//! transaction may or may not have committed, and what it read is unknown: it is kept,
+//! with its writes only, when a committed transaction read one of them, and left out
+//! otherwise (committed, it could come last in every order), so that a level holds when
+//! it holds for some outcome. Objects start at `nil`; a read of `nil` reads the initial
+//! value.
 
 use std::collections::BTreeSet;
 

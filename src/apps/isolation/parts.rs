@@ -74,7 +74,15 @@ pub fn classify_part(
 ) -> Value {
     let mut part = header("classify", shard, levels);
     part["input"] = json!(input);
-    part["history"] = json!(digest([h.notation().as_str()]));
+    // The notation leaves aborted reads out; they change every verdict.
+    let aborted: Vec<String> = h
+        .aborted_reads
+        .iter()
+        .map(|a| format!("{} {} {}", a.txn, a.obj, a.value))
+        .collect();
+    part["history"] = json!(digest(
+        std::iter::once(h.notation().as_str()).chain(aborted.iter().map(String::as_str))
+    ));
     part["reasons"] = json!(reasons);
     part["results"] = Value::Array(results.iter().map(level_json).collect());
     part
