@@ -261,7 +261,7 @@ fn generate(db: Db, txns: usize, keys: usize, clients: usize, seed: u64) -> Hist
         sessions: sessions.into_iter().filter(|s| !s.is_empty()).collect(),
         objects: (0..keys).map(|k| format!("k{k}")).collect(),
         initial: vec!["0".into(); keys],
-        aborted_reads: Vec::new(),
+        forbidden_reads: Vec::new(),
     }
 }
 

@@ -959,19 +959,30 @@ fn failed_and_indeterminate_transactions_are_read_as_elle_does() {
     );
     // The failed transaction's own object is not one of the history's.
     assert_eq!(aborted.objects, ["x", "y"]);
-    assert_eq!(aborted.aborted_reads.len(), 1);
-    assert_eq!(aborted.aborted_reads[0].writer_line, 2);
-    for r in classify(&aborted, &levels, &opts(true)).unwrap() {
-        let Verdict::Fails(Some(reason)) = &r.verdict else {
-            panic!("{} should fail: {:?}", r.level, r.verdict);
-        };
-        assert_eq!(reason.names, ["T2"]);
-        let message = reason.internal.as_deref().unwrap_or_default();
-        assert!(
-            message.contains("T2 reads x = 2, which only the failed transaction on line 2 writes"),
-            "{message}"
-        );
-    }
+    assert_eq!(aborted.forbidden_reads.len(), 1);
+    every_level_fails_for(
+        &aborted,
+        "T2",
+        "T2 reads x = 2, which only the failed transaction on line 2 writes (an aborted read, G1a)",
+    );
+    // A recorded read of a value nobody wrote is the database's fault: every level fails.
+    let thin_air = parse_as(
+        "{:type :ok, :f :txn, :value [[:w :x 1]], :process 0}\n\
+         {:type :ok, :f :txn, :value [[:r :x 7]], :process 1}\n",
+        Format::Edn,
+    );
+    every_level_fails_for(
+        &thin_air,
+        "T2",
+        "T2 reads x = 7, a value no transaction writes (a thin-air read)",
+    );
+    // An intermediate read (G1b), in any format.
+    let intermediate = parse("T1: w(x,1) w(x,2)\nT2: r(x,1) w(y,1)\nT3: r(y,1)");
+    every_level_fails_for(
+        &intermediate,
+        "T2",
+        "T2 reads x = 1, which T1 writes and then overwrites (an intermediate read, G1b)",
+    );
     // Without the aborted read the same history is serializable.
     let clean = parse_as(
         "{:type :ok, :f :txn, :value [[:w :x 1]], :process 0}\n\
@@ -979,7 +990,7 @@ fn failed_and_indeterminate_transactions_are_read_as_elle_does() {
          {:type :ok, :f :txn, :value [[:r :x 1]], :process 2}\n",
         Format::Edn,
     );
-    assert!(clean.aborted_reads.is_empty());
+    assert!(clean.forbidden_reads.is_empty());
     assert!(
         classify(&clean, &["SER"], &opts(false))
             .unwrap()
@@ -1080,4 +1091,18 @@ fn edn_lines(h: &History) -> Vec<(String, bool)> {
         }
     }
     lines
+}
+
+/// Every level fails on `h`, with `txn` alone as the reason and `message` as what it did.
+fn every_level_fails_for(h: &History, txn: &str, message: &str) {
+    for r in classify(h, &all_levels(), &opts(true)).unwrap() {
+        let Verdict::Fails(Some(reason)) = &r.verdict else {
+            panic!("{} should fail: {:?}", r.level, r.verdict);
+        };
+        assert_eq!(reason.names, [txn]);
+        assert_eq!(reason.internal.as_deref(), Some(message), "{}", r.level);
+    }
+    let Verdict::Fails(None) = &classify(h, &["RC"], &opts(false)).unwrap()[0].verdict else {
+        panic!("RC should fail without a reason asked for");
+    };
 }

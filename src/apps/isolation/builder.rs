@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Errors, Span};
 
-use super::history::{AbortedRead, History, Txn};
+use super::history::{ForbiddenRead, History, Txn};
 
 /// Collects transactions, objects and sessions while a parser reads them.
 #[derive(Default)]
@@ -17,7 +17,7 @@ pub(super) struct Builder {
     pub sessions: Vec<Vec<(String, Option<Span>)>>,
     pub default_initial: String,
     pub errors: Vec<Diagnostic>,
-    pub aborted_reads: Vec<AbortedRead>,
+    pub forbidden_reads: Vec<ForbiddenRead>,
 }
 
 impl Builder {
@@ -95,7 +95,7 @@ impl Builder {
             sessions,
             objects: self.objects,
             initial,
-            aborted_reads: self.aborted_reads,
+            forbidden_reads: self.forbidden_reads,
         })
     }
 }

@@ -235,13 +235,9 @@ pub fn classify(
     levels: &[&str],
     opts: &ClassifyOptions,
 ) -> Result<Vec<LevelResult>, Errors> {
-    // No level allows an aborted read, whatever the sessions say.
-    if let Some(a) = h.aborted_reads.first() {
-        let message = format!(
-            "{} reads {} = {}, which only the failed transaction on line {} writes (an aborted read, G1a)",
-            h.txns[a.txn].name, h.objects[a.obj], a.value, a.writer_line
-        );
-        return Ok(every_level_fails(h, a.txn, message, levels, opts));
+    // No level allows these reads, whatever the sessions say.
+    if let Some(f) = h.forbidden_reads.first() {
+        return Ok(every_level_fails(h, f.txn, f.message.clone(), levels, opts));
     }
     if h.session_cycle().is_some() {
         return classify_without_sessions(h, levels, opts);

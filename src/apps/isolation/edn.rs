@@ -10,7 +10,7 @@ use edn_format::{Keyword, Value};
 use crate::diagnostic::{Diagnostic, Errors, FileId, Span};
 
 use super::builder::Builder;
-use super::history::{AbortedRead, History, Op, OpKind, Txn};
+use super::history::{ForbiddenRead, History, Op, OpKind, Txn};
 
 fn key(name: &str) -> Value {
     Value::Keyword(Keyword::from_name(name))
@@ -207,12 +207,17 @@ pub fn parse_edn(file: FileId, text: &str) -> Result<History, Errors> {
             .flatten();
             match from_failed {
                 // Kept beside the history: the rest of it stays one that reads are valid in.
-                Some(&writer_line) => b.aborted_reads.push(AbortedRead {
+                Some(&line) => b.forbidden_reads.push(ForbiddenRead {
                     txn: k,
                     obj: o.obj,
+                    message: format!(
+                        "T{} reads {} = {}, which only the failed transaction on line {line} writes (an aborted read, G1a)",
+                        k + 1,
+                        b.objects[o.obj],
+                        o.value
+                    ),
                     value: o.value,
                     span: o.span,
-                    writer_line,
                 }),
                 None => ops.push(o),
             }

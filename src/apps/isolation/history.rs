@@ -19,15 +19,16 @@ pub struct History {
     pub objects: Vec<String>,
     /// The value the initial transaction T0 writes to each object.
     pub initial: Vec<String>,
-    /// Reads of values that only failed transactions wrote (Jepsen's `:fail`), kept
-    /// beside the transactions rather than among their reads, so that the rest is a
-    /// valid history: every level forbids them (Adya's G1a, aborted reads).
-    pub aborted_reads: Vec<AbortedRead>,
+    /// Reads that every level forbids whatever else the history holds — of a value only
+    /// a failed transaction wrote (Jepsen's `:fail`: Adya's G1a), of a value its writer
+    /// overwrote (G1b), of a value nobody wrote in a recorded history — kept beside the
+    /// transactions rather than among their reads, so that the rest is a valid history.
+    pub forbidden_reads: Vec<ForbiddenRead>,
 }
 
-/// A committed transaction's read of a value that only a failed transaction wrote.
+/// A committed transaction's read that no level allows, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AbortedRead {
+pub struct ForbiddenRead {
     /// Index into `History::txns`.
     pub txn: usize,
     /// Index into `History::objects`.
@@ -35,8 +36,8 @@ pub struct AbortedRead {
     pub value: String,
     /// The read.
     pub span: Option<Span>,
-    /// The input line of the (first) failed transaction that wrote the value.
-    pub writer_line: usize,
+    /// What is wrong with it, naming the transactions: "T2 reads x = 2, which …".
+    pub message: String,
 }
 
 /// Why one transaction comes after another in a history (`History::causal_cycle`).
@@ -135,6 +136,55 @@ impl History {
             out.push(a);
         }
         (out, bad)
+    }
+
+    /// Sets aside the external reads that no level allows, so that validation sees a
+    /// history whose every read has a writer: a read of a value that another transaction
+    /// writes but overwrites (an intermediate read, G1b), and with `thin_air` (a history
+    /// a database produced, where it is the database's fault rather than a typo) a read
+    /// of a value nobody writes.
+    pub fn set_aside_forbidden_reads(&mut self, thin_air: bool) {
+        let (abs, _) = self.abstraction();
+        let writers = self.writers(&abs);
+        let mut found = Vec::new();
+        for (i, a) in abs.iter().enumerate() {
+            for (x, v) in &a.reads {
+                let finally = writers.get(&(*x, v.clone()));
+                if finally.is_some_and(|ws| ws.iter().any(|w| *w != Some(i))) {
+                    continue;
+                }
+                let overwriter = self.txns.iter().enumerate().find(|(j, t)| {
+                    *j != i
+                        && t.ops
+                            .iter()
+                            .any(|o| o.kind == OpKind::Write && o.obj == *x && o.value == *v)
+                });
+                let what = format!("{} reads {} = {v}", self.txns[i].name, self.objects[*x]);
+                let message = match overwriter {
+                    Some((_, t)) => format!(
+                        "{what}, which {} writes and then overwrites (an intermediate read, G1b)",
+                        t.name
+                    ),
+                    None if thin_air && finally.is_none() => {
+                        format!("{what}, a value no transaction writes (a thin-air read)")
+                    }
+                    None => continue,
+                };
+                found.push(ForbiddenRead {
+                    txn: i,
+                    obj: *x,
+                    value: v.clone(),
+                    span: self.read_span(i, *x),
+                    message,
+                });
+            }
+        }
+        for f in &found {
+            self.txns[f.txn]
+                .ops
+                .retain(|o| !(o.kind == OpKind::Read && o.obj == f.obj && o.value == f.value));
+        }
+        self.forbidden_reads.extend(found);
     }
 
     /// The history's consistency as input: every read returns the initial value or the
@@ -393,11 +443,11 @@ impl History {
             })
             .filter(|s| !s.is_empty())
             .collect();
-        let aborted_reads = self
-            .aborted_reads
+        let forbidden_reads = self
+            .forbidden_reads
             .iter()
             .filter_map(|a| {
-                Some(AbortedRead {
+                Some(ForbiddenRead {
                     txn: *index.get(&a.txn)?,
                     ..a.clone()
                 })
@@ -408,7 +458,7 @@ impl History {
             sessions,
             objects: self.objects.clone(),
             initial: self.initial.clone(),
-            aborted_reads,
+            forbidden_reads,
         }
     }
 

@@ -74,14 +74,14 @@ pub fn classify_part(
 ) -> Value {
     let mut part = header("classify", shard, levels);
     part["input"] = json!(input);
-    // The notation leaves aborted reads out; they change every verdict.
-    let aborted: Vec<String> = h
-        .aborted_reads
+    // The notation leaves forbidden reads out; they change every verdict.
+    let forbidden: Vec<&str> = h
+        .forbidden_reads
         .iter()
-        .map(|a| format!("{} {} {}", a.txn, a.obj, a.value))
+        .map(|f| f.message.as_str())
         .collect();
     part["history"] = json!(digest(
-        std::iter::once(h.notation().as_str()).chain(aborted.iter().map(String::as_str))
+        std::iter::once(h.notation().as_str()).chain(forbidden)
     ));
     part["reasons"] = json!(reasons);
     part["results"] = Value::Array(results.iter().map(level_json).collect());
