@@ -445,19 +445,23 @@ fn locate_json(file: FileId, text: &str) -> Option<Vec<Vec<Located>>> {
         .collect()
 }
 
+/// Where a serde_json error is: it reports a line and a column, a span is bytes.
+pub(super) fn json_error_span(file: FileId, text: &str, e: &serde_json::Error) -> Span {
+    let offset = text
+        .split_inclusive('\n')
+        .take(e.line().saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>()
+        + e.column().saturating_sub(1);
+    let at = offset.min(text.len());
+    Span::new(file, at, (at + 1).min(text.len()))
+}
+
 pub fn parse_json(file: FileId, text: &str) -> Result<History, Errors> {
     let whole = Span::new(file, 0, text.len().min(1));
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        // serde_json reports a line and column; turn them into a span.
-        let offset = text
-            .split_inclusive('\n')
-            .take(e.line().saturating_sub(1))
-            .map(str::len)
-            .sum::<usize>()
-            + e.column().saturating_sub(1);
-        let at = offset.min(text.len());
         Errors::from(Diagnostic::error(
-            Span::new(file, at, (at + 1).min(text.len())),
+            json_error_span(file, text, &e),
             format!("not valid JSON: {e}"),
         ))
     })?;

@@ -238,16 +238,8 @@ fn as_usizes(v: &Value) -> Option<Vec<usize>> {
 
 fn read_part<'a>(src: &'a PartText<'a>) -> Result<Part<'a>, Errors> {
     let v: Value = serde_json::from_str(src.text).map_err(|e| {
-        let offset = src
-            .text
-            .split_inclusive('\n')
-            .take(e.line().saturating_sub(1))
-            .map(str::len)
-            .sum::<usize>()
-            + e.column().saturating_sub(1);
-        let at = offset.min(src.text.len());
         Errors::from(Diagnostic::error(
-            Span::new(src.file, at, (at + 1).min(src.text.len())),
+            super::parse::json_error_span(src.file, src.text, &e),
             format!("`{}` is not a part (not valid JSON: {e})", src.name),
         ))
     })?;
