@@ -14,10 +14,12 @@
 //! keys), clients are sessions. Run with `cargo bench --bench classify [-- OPTIONS]`:
 //!
 //! - `--sizes 25,50,100,200`: transaction counts for every level (default 25,50,100);
-//! - `--big 200,500,1000`: counts for RC, RA and CC only (default 200,500,1000);
+//! - `--big 200,500,1000`: counts for the levels decided off the library's model only
+//!   (RC, RA and CC by saturation, SER and UpdateSer natively; default 200,500,1000);
 //! - `--keys 20` (default 20), `--clients 8` (default 8);
 //! - `--timeout SECS`: per level (default 60);
-//! - `--no-saturation`: RC, RA and CC through the library's definitions too.
+//! - `--no-saturation`: RC, RA and CC through the library's definitions too;
+//! - `--no-native`: SER and UpdateSer through the library's definitions too.
 //!
 //! A level that the database guarantees and classify rejects fails the bench.
 
@@ -276,6 +278,7 @@ fn main() {
     let mut sizes = vec![25, 50, 100];
     let mut big = vec![200, 500, 1000];
     let (mut keys, mut clients, mut timeout, mut saturation) = (20, 8, 60.0, true);
+    let mut native = true;
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
@@ -291,6 +294,10 @@ fn main() {
             "--timeout" => timeout = value.parse().expect("--timeout SECS"),
             "--no-saturation" => {
                 saturation = false;
+                i -= 1;
+            }
+            "--no-native" => {
+                native = false;
                 i -= 1;
             }
             "--dump" => {
@@ -314,6 +321,7 @@ fn main() {
         reasons: false,
         timeout: Some(Duration::from_secs_f64(timeout)),
         saturation,
+        native,
         // The sizes asked for are tried: the time limit stops what is too slow.
         generic_limit: None,
         ..ClassifyOptions::default()
@@ -326,7 +334,10 @@ fn main() {
     let runs: Vec<(usize, Vec<&str>)> = sizes
         .iter()
         .map(|&n| (n, all_levels()))
-        .chain(big.iter().map(|&n| (n, vec!["RC", "RA", "CC"])))
+        .chain(
+            big.iter()
+                .map(|&n| (n, vec!["RC", "RA", "CC", "SER", "UpdateSer"])),
+        )
         .collect();
     let mut totals = Vec::new();
     for (n, levels) in &runs {

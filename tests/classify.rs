@@ -1106,3 +1106,76 @@ fn every_level_fails_for(h: &History, txn: &str, message: &str) {
         panic!("RC should fail without a reason asked for");
     };
 }
+
+/// The native check of SER and UpdateSer (`apps::isolation::native`) against the
+/// referee on 2,000 random histories of up to 7 transactions, against the library's
+/// definitions (`--no-native`) on every fourth, and with its pruning off (every choice
+/// to the solver, which exercises the lazy cycle clauses) on all of them; every commit
+/// order it reports is checked by the check itself, so an answer that reached here was
+/// checked twice.
+#[test]
+fn the_native_check_agrees_with_the_referee_and_the_library() {
+    use solder::apps::isolation::native::{Answer, decide_with};
+    let mut rng = Rng::new(0x0a71_e5e2);
+    let library = ClassifyOptions {
+        native: false,
+        ..opts(false)
+    };
+    let (mut holds_count, mut solver_cases) = (0, 0);
+    for k in 0..2000 {
+        let r = random_history(&mut rng, 6, 3);
+        let h = parse(&notation(&r));
+        for level in ["SER", "UpdateSer"] {
+            let verdict = |prune: bool| match decide_with(&h, level, None, prune) {
+                Ok((Answer::Holds(order), open)) => {
+                    assert_eq!(order.len(), h.txns.len() + 1, "{level}: {order:?}");
+                    (true, open)
+                }
+                Ok((Answer::Fails, open)) => (false, open),
+                Ok((Answer::Stopped, _)) => panic!("{level}: stopped without a stop flag"),
+                Err(e) => panic!("{level}: {e}\n{}", h.notation()),
+            };
+            let (pruned, _) = verdict(true);
+            let (unpruned, open) = verdict(false);
+            solver_cases += usize::from(open > 0);
+            holds_count += usize::from(pruned);
+            let expected = satisfies(&r, level);
+            assert_eq!(pruned, expected, "{level} on\n{}", h.notation());
+            assert_eq!(unpruned, expected, "{level} unpruned on\n{}", h.notation());
+            if k % 4 == 0 {
+                let results = classify(&h, &[level], &library).unwrap();
+                assert_eq!(holds(&results[0]), expected, "library {level}");
+            }
+        }
+    }
+    // Both answers are common and the solver's loop ran often: the comparison is not
+    // decided by pruning alone.
+    assert!(
+        holds_count > 800 && holds_count < 3200,
+        "{holds_count} hold"
+    );
+    assert!(
+        solver_cases > 1000,
+        "{solver_cases} cases reached the solver"
+    );
+    // Larger histories, past the referee: the library's definitions decide.
+    let mut larger_holds = 0;
+    for _ in 0..60 {
+        let h = parse(&notation(&random_history(&mut rng, 18, 4)));
+        for level in ["SER", "UpdateSer"] {
+            let native = classify(&h, &[level], &opts(false)).unwrap();
+            let generic = classify(&h, &[level], &library).unwrap();
+            assert_eq!(
+                holds(&native[0]),
+                holds(&generic[0]),
+                "{level} natively and through the library on\n{}",
+                h.notation()
+            );
+            larger_holds += usize::from(holds(&native[0]));
+        }
+    }
+    assert!(
+        larger_holds > 5 && larger_holds < 115,
+        "{larger_holds} hold"
+    );
+}

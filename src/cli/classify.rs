@@ -39,6 +39,10 @@ pub(super) struct ClassifyArgs {
     /// polynomial saturation check.
     #[arg(long)]
     pub(super) no_saturation: bool,
+    /// Decide SER and UpdateSer through the library's definitions too, not by the
+    /// native check on the history (which scales to thousands of transactions).
+    #[arg(long)]
+    pub(super) no_native: bool,
     /// Skip the levels decided through the library's definitions on histories with more
     /// transactions than N (at 200 all 32 take 18-28 s on two cores; larger histories
     /// were not measured); 0 for no limit. RC, RA and CC are decided at any size.
@@ -104,6 +108,7 @@ pub(super) fn classify(sources: &mut SourceMap, args: &ClassifyArgs) -> Result<E
         reasons: !args.no_reasons,
         timeout: args.timeout.map(Duration::from_secs_f64),
         saturation: !args.no_saturation,
+        native: !args.no_native,
         generic_limit: (args.max_txns > 0).then_some(args.max_txns),
     };
     // SIGINT/SIGTERM leave the levels not yet decided "stopped"; the rest is printed.

@@ -580,13 +580,23 @@ pub fn run_program_case(text: &str, level: &str) -> Result<(), String> {
 /// The levels a program case is checked at, one chosen per case.
 pub const PROGRAM_LEVELS: &[&str] = &["SER", "SI", "PSI", "CC", "PC", "RA", "RC"];
 
-/// Levels a history case is classified at: the saturation levels, each framework's
-/// strongest, and one of Adya's and Plume's.
-pub const HISTORY_LEVELS: &[&str] = &["RC", "RA", "CC", "SI", "SER", "CeroneSI", "AdyaSI", "TapRA"];
+/// Levels a history case is classified at: the saturation and native levels, each
+/// framework's strongest, and one of Adya's and Plume's.
+pub const HISTORY_LEVELS: &[&str] = &[
+    "RC",
+    "RA",
+    "CC",
+    "SI",
+    "SER",
+    "UpdateSer",
+    "CeroneSI",
+    "AdyaSI",
+    "TapRA",
+];
 
 /// One history (any of `classify`'s formats): parse it and, when it parses, classify it
-/// at `HISTORY_LEVELS`. RC, RA and CC are decided both by saturation and through the
-/// library's definitions, which must agree.
+/// at `HISTORY_LEVELS`. RC, RA and CC (saturation) and SER and UpdateSer (native) are
+/// decided both that way and through the library's definitions, which must agree.
 pub fn run_history_case(
     text: &str,
     format: solder::apps::isolation::parse::Format,
@@ -599,7 +609,7 @@ pub fn run_history_case(
         Err(e) => return judge_load_errors(&sources, &e.0),
     };
     REACH.histories_parsed.fetch_add(1, Ordering::Relaxed);
-    let opts = |saturation: bool| ClassifyOptions {
+    let opts = |fast: bool| ClassifyOptions {
         run: RunOptions {
             max_vars: MAX_VARS,
             ..RunOptions::default()
@@ -607,11 +617,12 @@ pub fn run_history_case(
         reasons: true,
         // Eight levels and their reasons on two threads, inside `CASE_LIMIT`.
         timeout: Some(Duration::from_millis(400)),
-        saturation,
+        saturation: fast,
+        native: fast,
         generic_limit: Some(12),
     };
-    let classified = |levels: &[&str], saturation: bool| {
-        classify(&h, levels, &opts(saturation)).map_err(|e| match problem_with(&e.0) {
+    let classified = |levels: &[&str], fast: bool| {
+        classify(&h, levels, &opts(fast)).map_err(|e| match problem_with(&e.0) {
             Some(p) => p,
             None => format!(
                 "classify refused a history that parsed: {:?}",
@@ -628,11 +639,11 @@ pub fn run_history_case(
     {
         return Err(format!("{}: {:?}", r.level, r.verdict));
     }
-    let saturated = ["RC", "RA", "CC"];
-    let generic = classified(&saturated, false)?;
+    let fast = ["RC", "RA", "CC", "SER", "UpdateSer"];
+    let generic = classified(&fast, false)?;
     for (s, g) in results
         .iter()
-        .filter(|r| saturated.contains(&r.level.as_str()))
+        .filter(|r| fast.contains(&r.level.as_str()))
         .zip(&generic)
     {
         let holds = |v: &Verdict| match v {
@@ -644,7 +655,7 @@ pub fn run_history_case(
             && a != b
         {
             return Err(format!(
-                "{}: saturation says {a}, the library's definition {b}",
+                "{}: saturation or the native check says {a}, the library's definition {b}",
                 s.level
             ));
         }

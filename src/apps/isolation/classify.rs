@@ -24,7 +24,7 @@ use crate::session::{CommandRun, RunOptions};
 
 use super::history::{History, ModelNames, history_model};
 use super::levels::{all_levels, framework_of};
-use super::{dsg, saturation};
+use super::{dsg, native, saturation};
 
 #[derive(Clone, Debug)]
 pub struct ClassifyOptions {
@@ -36,6 +36,9 @@ pub struct ClassifyOptions {
     /// Decide RC, RA and CC by saturation (`super::saturation`) rather than through the
     /// library's definitions (`--no-saturation`).
     pub saturation: bool,
+    /// Decide SER and UpdateSer on the history itself (`super::native`) rather than
+    /// through the library's definitions (`--no-native`).
+    pub native: bool,
     /// The most transactions a history may have for the levels decided through the
     /// library's definitions: above it Adya's PSI and PL-2+ (a closure over the version
     /// order) and Crooks's levels (the order's immediate predecessors) run out of time
@@ -55,6 +58,7 @@ impl Default for ClassifyOptions {
             reasons: true,
             timeout: None,
             saturation: true,
+            native: true,
             generic_limit: Some(GENERIC_LIMIT),
         }
     }
@@ -253,7 +257,7 @@ pub fn classify(
     let generic: Vec<&str> = levels
         .iter()
         .copied()
-        .filter(|l| !(opts.saturation && saturation::LEVELS.contains(l)))
+        .filter(|l| !decided_natively(l, opts))
         .collect();
     let too_large = opts.generic_limit.is_some_and(|l| h.txns.len() > l);
     let loaded = if generic.is_empty() || too_large {
@@ -404,6 +408,31 @@ fn classify_level(
             }
             Ok(Some(_)) => Verdict::Fails(None),
         }
+    } else if native::LEVELS.contains(&level) && !saturation::LEVELS.contains(&level) {
+        match decide_native(h, level, opts, deadline)? {
+            native::Answer::Holds(order) => {
+                let names: Vec<&str> = order.iter().map(|t| txn_name(h, *t)).collect();
+                Verdict::Holds(vec![("co".into(), names.join(" < "))])
+            }
+            native::Answer::Fails if opts.reasons => {
+                let at = Instant::now();
+                let r = reason(h, level, opts, deadline)?;
+                reason_time = Some(at.elapsed());
+                Verdict::Fails(r)
+            }
+            native::Answer::Fails => Verdict::Fails(None),
+            native::Answer::Stopped
+                if opts
+                    .run
+                    .solve
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)) =>
+            {
+                Verdict::Stopped
+            }
+            native::Answer::Stopped => Verdict::Timeout,
+        }
     } else {
         match saturation::decide(h, level).map_err(internal_error)? {
             saturation::Answer::Holds(order) => {
@@ -429,6 +458,44 @@ fn classify_level(
     })
 }
 
+/// Whether `level` is decided outside the library's model: by saturation or natively.
+fn decided_natively(level: &str, opts: &ClassifyOptions) -> bool {
+    (opts.saturation && saturation::LEVELS.contains(&level))
+        || (opts.native && native::LEVELS.contains(&level))
+}
+
+/// Run the native check with the caller's stop flag and the deadline, both turned into
+/// the one flag the check (and its SAT solver) watches.
+fn decide_native(
+    h: &History,
+    level: &str,
+    opts: &ClassifyOptions,
+    deadline: Option<Instant>,
+) -> Result<native::Answer, Errors> {
+    let outer = opts.run.solve.stop.clone();
+    if deadline.is_none() && outer.is_none() {
+        return native::decide(h, level, None).map_err(internal_error);
+    }
+    let flag = Arc::new(AtomicBool::new(false));
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if deadline.is_some_and(|d| Instant::now() >= d)
+                    || outer.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+                {
+                    flag.store(true, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
+        let answer = native::decide(h, level, Some(&flag)).map_err(internal_error);
+        done.store(true, Ordering::Relaxed);
+        answer
+    })
+}
+
 fn internal_error(message: String) -> Errors {
     Errors::from(Diagnostic::global(message))
 }
@@ -449,6 +516,13 @@ fn violates(
     if opts.saturation && saturation::LEVELS.contains(&level) {
         let answer = saturation::decide(&sub, level).map_err(internal_error)?;
         return Ok(Some(matches!(answer, saturation::Answer::Fails(_))));
+    }
+    if opts.native && native::LEVELS.contains(&level) {
+        return Ok(match decide_native(&sub, level, opts, deadline)? {
+            native::Answer::Holds(_) => Some(false),
+            native::Answer::Fails => Some(true),
+            native::Answer::Stopped => None,
+        });
     }
     let loaded = load(&sub, &[level])?;
     Ok(decide(&loaded, 0, opts, deadline)?.map(|run| run.found() == Some(0)))

@@ -13,6 +13,7 @@ pub mod dsg;
 pub mod edn;
 pub mod history;
 pub mod levels;
+pub mod native;
 pub mod parse;
 pub mod parts;
 pub mod saturation;

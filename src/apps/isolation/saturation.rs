@@ -23,14 +23,14 @@ pub const LEVELS: &[&str] = &["RC", "RA", "CC"];
 /// A square bit matrix over the transactions (T0 is 0, the history's transaction i is
 /// i + 1).
 #[derive(Clone)]
-struct Bits {
+pub(super) struct Bits {
     n: usize,
     words: usize,
     data: Vec<u64>,
 }
 
 impl Bits {
-    fn new(n: usize) -> Bits {
+    pub(super) fn new(n: usize) -> Bits {
         let words = n.div_ceil(64);
         Bits {
             n,
@@ -39,11 +39,11 @@ impl Bits {
         }
     }
 
-    fn get(&self, a: usize, b: usize) -> bool {
+    pub(super) fn get(&self, a: usize, b: usize) -> bool {
         self.data[a * self.words + b / 64] >> (b % 64) & 1 == 1
     }
 
-    fn set(&mut self, a: usize, b: usize) {
+    pub(super) fn set(&mut self, a: usize, b: usize) {
         self.data[a * self.words + b / 64] |= 1 << (b % 64);
     }
 
@@ -52,7 +52,7 @@ impl Bits {
     }
 
     /// Row `a` |= row `b`.
-    fn or_row(&mut self, a: usize, b: usize) {
+    pub(super) fn or_row(&mut self, a: usize, b: usize) {
         for w in 0..self.words {
             let v = self.data[b * self.words + w];
             self.data[a * self.words + w] |= v;
