@@ -10,6 +10,11 @@
 //!   then, merges what another replica sees (views stay causally closed); a read returns
 //!   the newest visible version. Causal consistency holds.
 //!
+//! - `appends`: Jepsen's list-append workload on a serial database, written as Jepsen's
+//!   EDN and read by `classify`'s EDN reader (which infers each key's order of appends
+//!   from the lists): a transaction reads whole lists and appends; as in Jepsen, a key
+//!   retires after 32 appends and a fresh one takes its place. Every level holds.
+//!
 //! Every transaction reads 2 keys and writes 1-2 of them or another (uniformly over the
 //! keys), clients are sessions. Run with `cargo bench --bench classify [-- OPTIONS]`:
 //!
@@ -51,6 +56,7 @@ enum Db {
     Serial,
     Si,
     Causal,
+    Appends,
 }
 
 impl Db {
@@ -59,13 +65,14 @@ impl Db {
             Db::Serial => "serial",
             Db::Si => "si",
             Db::Causal => "causal",
+            Db::Appends => "appends",
         }
     }
 
     /// The levels the database guarantees, of those `classify` reports.
     fn guarantees(self, level: &str) -> bool {
         match self {
-            Db::Serial => true,
+            Db::Serial | Db::Appends => true,
             Db::Si => matches!(
                 level,
                 "SI" | "PC"
@@ -112,7 +119,59 @@ struct Committed {
 /// A transaction in flight: its start (a commit count), the keys it reads, those it writes.
 type InFlight = (usize, Vec<usize>, Vec<usize>);
 
+/// Appends after which a list-append key retires (Jepsen's `:max-writes-per-key`).
+const APPENDS_PER_KEY: usize = 32;
+
+/// The `appends` workload as Jepsen's EDN (module doc).
+fn appends_edn(txns: usize, keys: usize, clients: usize, seed: u64) -> String {
+    use std::fmt::Write as _;
+    let mut rng = Rng(seed);
+    let mut id: Vec<usize> = (0..keys).collect();
+    let mut lists: Vec<Vec<usize>> = vec![Vec::new(); keys];
+    let mut fresh_key = keys;
+    let mut next_value = 1usize;
+    let mut out = String::new();
+    for _ in 0..txns {
+        let (rs, ws) = plan(&mut rng, keys);
+        let mut ops = Vec::new();
+        for &k in &rs {
+            let shown: Vec<String> = lists[k].iter().map(usize::to_string).collect();
+            ops.push(format!("[:r :k{} [{}]]", id[k], shown.join(" ")));
+        }
+        for &k in &ws {
+            ops.push(format!("[:append :k{} {next_value}]", id[k]));
+            lists[k].push(next_value);
+            next_value += 1;
+        }
+        for &k in &ws {
+            if lists[k].len() >= APPENDS_PER_KEY {
+                id[k] = fresh_key;
+                fresh_key += 1;
+                lists[k].clear();
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{{:type :ok, :f :txn, :value [{}], :process {}}}",
+            ops.join(" "),
+            rng.below(clients)
+        );
+    }
+    out
+}
+
 fn generate(db: Db, txns: usize, keys: usize, clients: usize, seed: u64) -> History {
+    if db == Db::Appends {
+        let text = appends_edn(txns, keys, clients, seed);
+        let mut sources = solder::diagnostic::SourceMap::new();
+        let file = sources.add("appends.edn", None, text.clone());
+        return solder::apps::isolation::parse::parse_history(
+            file,
+            &text,
+            solder::apps::isolation::parse::Format::Edn,
+        )
+        .expect("the generated list-append history reads");
+    }
     let mut rng = Rng(seed);
     let mut committed: Vec<Committed> = Vec::new();
     // Versions: per key, the list of (writer index or none, version number).
@@ -186,6 +245,7 @@ fn generate(db: Db, txns: usize, keys: usize, clients: usize, seed: u64) -> Hist
                 }
             }
         }
+        Db::Appends => unreachable!("read from its EDN above"),
         Db::Causal => {
             // visible[c]: the transactions client c sees (causally closed).
             let mut visible: Vec<Vec<bool>> = vec![Vec::new(); clients];
@@ -264,6 +324,7 @@ fn generate(db: Db, txns: usize, keys: usize, clients: usize, seed: u64) -> Hist
         objects: (0..keys).map(|k| format!("k{k}")).collect(),
         initial: vec!["0".into(); keys],
         forbidden_reads: Vec::new(),
+        version_orders: Vec::new(),
     }
 }
 
@@ -303,10 +364,10 @@ fn main() {
             "--dump" => {
                 // --dump serial,50: print a generated history in the notation.
                 let (db, n) = value.split_once(',').expect("--dump KIND,N");
-                let db = [Db::Serial, Db::Si, Db::Causal]
+                let db = [Db::Serial, Db::Si, Db::Causal, Db::Appends]
                     .into_iter()
                     .find(|d| d.name() == db)
-                    .expect("serial, si or causal");
+                    .expect("serial, si, causal or appends");
                 print!(
                     "{}",
                     generate(db, n.parse().unwrap(), keys, clients, 7).notation()
@@ -341,7 +402,7 @@ fn main() {
         .collect();
     let mut totals = Vec::new();
     for (n, levels) in &runs {
-        for db in [Db::Serial, Db::Si, Db::Causal] {
+        for db in [Db::Serial, Db::Si, Db::Causal, Db::Appends] {
             let h = generate(db, *n, keys, clients, 7);
             let started = Instant::now();
             let results = classify(&h, levels, &opts).expect("generated histories are valid");

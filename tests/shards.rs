@@ -301,12 +301,12 @@ fn merge_refuses_what_is_not_one_whole_run() {
 fn a_level_its_shard_left_undecided_leaves_the_merge_undecided() {
     let dir = scratch("undecided");
     let part = at(&dir, "part.json");
-    // SER goes through the library's definitions, which --max-txns 1 skips here.
+    // SI goes through the library's definitions, which --max-txns 1 skips here.
     let (code, _, err) = solder(&[
         "classify",
         "examples/histories/write-skew.txt",
         "--level",
-        "RA,SER",
+        "RA,SI",
         "--max-txns",
         "1",
         "--shard",

@@ -31,6 +31,7 @@ mod integers;
 mod isolation_brute;
 mod isolation_examples;
 mod layers;
+mod list_append;
 mod nesting;
 mod parse_corpus;
 mod programs;

@@ -39,13 +39,16 @@ pub(super) struct ClassifyArgs {
     /// polynomial saturation check.
     #[arg(long)]
     pub(super) no_saturation: bool,
-    /// Decide SER and UpdateSer through the library's definitions too, not by the
+    /// Decide SER, UpdateSer and the levels equal to SER (CeroneSER, AdyaSER, AdyaPL3,
+    /// CrooksSER, CrooksSessionSER) through the library's definitions too, not by the
     /// native check on the history (which scales to thousands of transactions).
     #[arg(long)]
     pub(super) no_native: bool,
     /// Skip the levels decided through the library's definitions on histories with more
     /// transactions than N (at 200 all 32 take 18-28 s on two cores; larger histories
-    /// were not measured); 0 for no limit. RC, RA and CC are decided at any size.
+    /// were not measured); 0 for no limit. RC, RA and CC (saturation) and the SER family
+    /// (native: SER, UpdateSer, CeroneSER, AdyaSER, AdyaPL3, CrooksSER, CrooksSessionSER)
+    /// are decided at any size.
     #[arg(long, value_name = "N", default_value_t = crate::apps::isolation::classify::GENERIC_LIMIT)]
     pub(super) max_txns: usize,
     /// Decide only the I-th of N slices of the levels (1 <= I <= N) and write them as a

@@ -137,6 +137,12 @@ pub const DICTIONARY: &[&str] = &[
     ">=",
     "plus[",
     "util/ordering[",
+    // histories: list-append, Jepsen's outcomes, recorded orders
+    ":append ",
+    "[]",
+    ":info",
+    ":fail",
+    "order x: ",
     "\n",
     "//",
     "/*",

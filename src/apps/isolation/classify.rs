@@ -412,7 +412,7 @@ fn classify_level(
         match decide_native(h, level, opts, deadline)? {
             native::Answer::Holds(order) => {
                 let names: Vec<&str> = order.iter().map(|t| txn_name(h, *t)).collect();
-                Verdict::Holds(vec![("co".into(), names.join(" < "))])
+                Verdict::Holds(native::witness(level, &names.join(" < ")))
             }
             native::Answer::Fails if opts.reasons => {
                 let at = Instant::now();
@@ -574,10 +574,12 @@ fn reason(
         // The commit-order edges the level forces close a cycle: name it.
         let mut names: Vec<&str> = cycle.iter().map(|t| txn_name(&sub, *t)).collect();
         names.push(names[0]);
-        edges.push(format!(
-            "cycle of so, WR and forced commit-order edges: {}",
-            names.join(" → ")
-        ));
+        let kinds = if sub.version_orders.is_empty() {
+            "so, WR and forced commit-order edges"
+        } else {
+            "so, WR, recorded version orders and forced commit-order edges"
+        };
+        edges.push(format!("cycle of {kinds}: {}", names.join(" → ")));
     }
     if let Some(cycle) = dsg::adya_cycle(&sub, level) {
         edges.push(cycle.describe(&sub));

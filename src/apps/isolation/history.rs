@@ -24,6 +24,11 @@ pub struct History {
     /// overwrote (G1b), of a value nobody wrote in a recorded history — kept beside the
     /// transactions rather than among their reads, so that the rest is a valid history.
     pub forbidden_reads: Vec<ForbiddenRead>,
+    /// Version orders the history records beyond its reads: per object, writers of it
+    /// in the order of their versions (Jepsen's list-append reads show the order of a
+    /// key's appends). Every level's witness order must contain them. Empty for
+    /// histories of registers.
+    pub version_orders: Vec<(usize, Vec<usize>)>,
 }
 
 /// A committed transaction's read that no level allows, and why.
@@ -92,6 +97,14 @@ pub struct InternalViolation {
 impl History {
     pub fn txn_index(&self, name: &str) -> Option<usize> {
         self.txns.iter().position(|t| t.name == name)
+    }
+
+    /// The pairs (earlier, later) of consecutive writers in the recorded version orders.
+    pub fn known_pairs(&self) -> Vec<(usize, usize)> {
+        self.version_orders
+            .iter()
+            .flat_map(|(_, chain)| chain.windows(2).map(|p| (p[0], p[1])))
+            .collect()
     }
 
     /// Each transaction's external reads and final writes, and the reads that contradict
@@ -453,12 +466,22 @@ impl History {
                 })
             })
             .collect();
+        let version_orders = self
+            .version_orders
+            .iter()
+            .map(|(x, chain)| {
+                let kept = chain.iter().filter_map(|t| index.get(t).copied());
+                (*x, kept.collect::<Vec<_>>())
+            })
+            .filter(|(_, chain)| !chain.is_empty())
+            .collect();
         History {
             txns,
             sessions,
             objects: self.objects.clone(),
             initial: self.initial.clone(),
             forbidden_reads,
+            version_orders,
         }
     }
 
@@ -489,6 +512,10 @@ impl History {
             for &t in s {
                 let _ = writeln!(out, "  {}", self.txn_line(t));
             }
+        }
+        for (x, chain) in &self.version_orders {
+            let names: Vec<&str> = chain.iter().map(|&t| self.txns[t].name.as_str()).collect();
+            let _ = writeln!(out, "order {}: {}", self.objects[*x], names.join(" < "));
         }
         out
     }
@@ -527,6 +554,9 @@ impl History {
                     successors[*w].push(reader);
                 }
             }
+        }
+        for (a, b) in self.known_pairs() {
+            successors[a].push(b);
         }
         let mut indegree = vec![0usize; n];
         for &b in successors.iter().flatten() {
@@ -635,6 +665,7 @@ const RESERVED: &[&str] = &[
     "so",
     "ro",
     "isolation",
+    "knownOrder",
 ];
 
 fn is_identifier(s: &str) -> bool {
@@ -789,8 +820,37 @@ pub fn history_model(h: &History, levels: &[&str]) -> (String, ModelNames) {
         objects.len(),
         most + 1
     );
-    for l in levels {
-        let _ = writeln!(m, "run {l} {scope}");
+    if h.version_orders.is_empty() {
+        for l in levels {
+            let _ = writeln!(m, "run {l} {scope}");
+        }
+    } else {
+        // The recorded version orders go inside each level's witness order: the
+        // level's axioms, restated with `knownOrder in` its order (`levels.rs`).
+        let pairs: Vec<String> = h
+            .known_pairs()
+            .iter()
+            .map(|&(a, b)| format!("{} -> {}", txns[a], txns[b]))
+            .collect();
+        let _ = writeln!(
+            m,
+            "-- the version orders the history records
+fun knownOrder: Txn -> Txn {{
+  {}
+}}
+",
+            union(pairs, 2)
+        );
+        for l in levels {
+            match super::levels::with_known_order(l, "knownOrder") {
+                Some(formula) => {
+                    let _ = writeln!(m, "{l}: run {{ {formula} }} {scope}");
+                }
+                None => {
+                    let _ = writeln!(m, "run {l} {scope}");
+                }
+            }
+        }
     }
     (
         m,

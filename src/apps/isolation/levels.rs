@@ -96,3 +96,47 @@ pub fn witness_kind(level: &str) -> &'static str {
         _ => "commit order",
     }
 }
+
+/// A library level stated with a known version order `known` (a relation over Txn the
+/// history fixes, as Jepsen's list-append reads do) inside its witness order: the same
+/// level, whose witness must order the known pairs as the history does. The library's
+/// preds quantify their witness inside; this restates each over its own axioms
+/// (`stdlib/isolation/*.als`), as a formula for `run { … }`.
+pub fn with_known_order(level: &str, known: &str) -> Option<String> {
+    let ax = |level: &str| {
+        // `Ax` after a lowercase letter, `ax` after a capital (the library's naming).
+        if level.ends_with(|c: char| c.is_ascii_lowercase()) {
+            format!("{level}Ax")
+        } else {
+            format!("{level}ax")
+        }
+    };
+    Some(match framework_of(level)? {
+        "Biswas & Enea" | "Plume (TAPs)" => format!(
+            "some co: Txn -> Txn | commitOrder[co] and {known} in co and {}[co]",
+            ax(level)
+        ),
+        "Cerone et al." => format!(
+            "some vis, ar: Txn -> Txn | absExec[vis, ar] and {known} in ar and {}[vis, ar]",
+            ax(level)
+        ),
+        "Adya" => format!(
+            "some vo: Txn -> Txn | vorder[vo] and {known} in vo and {}[vo]",
+            ax(level)
+        ),
+        _ => {
+            let (test, sessions) = match level {
+                "CrooksRC" => ("CTrc", false),
+                "CrooksSER" => ("CTser", false),
+                "CrooksSI" => ("CTsi", false),
+                "CrooksSessionSER" => ("CTser", true),
+                "CrooksSessionSI" => ("CTsessionSI", true),
+                _ => return None,
+            };
+            format!(
+                "some co: Txn -> Txn | executionOrder[co] and {known} in co{} and all t: Normal | {test}[co, t]",
+                if sessions { " and so in co" } else { "" }
+            )
+        }
+    })
+}

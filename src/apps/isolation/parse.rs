@@ -10,6 +10,7 @@
 //!   T2: r(y,0) w(y,1)
 //! [T3: r(x,1)] [T4: r(y,1)]  brackets: several transactions on a line, a session each
 //! co: T0 < T1 < T2           witness and legend lines of the view are ignored
+//! order x: T1 < T2           a version order the history records (list-append reads)
 //! ```
 //!
 //! A transaction's operations are `r(OBJ,VALUE)` and `w(OBJ,VALUE)` in program order;
@@ -29,17 +30,22 @@
 //!
 //! # Elle / Jepsen
 //!
-//! One map per line, as Jepsen writes `history.edn` for list-append's sibling, the
-//! read-write register workload: `{:type :ok, :f :txn, :value [[:r :x 1] [:w :y 2]],
-//! :process 0}`. Completed (`:ok`) transactions are the history; a process is a session,
-//! in the order its transactions completed. `:invoke` lines are skipped; `:fail` lines
-//! (aborted transactions) are left out, as Elle does, and a committed read of a value
-//! only they wrote is an aborted read (G1a), which fails every level. An `:info`
-//! transaction may or may not have committed, and what it read is unknown: it is kept,
-//! with its writes only, when a committed transaction read one of them, and left out
-//! otherwise (committed, it could come last in every order), so that a level holds when
-//! it holds for some outcome. Objects start at `nil`; a read of `nil` reads the initial
-//! value.
+//! One map per line, as Jepsen writes `history.edn`: `{:type :ok, :f :txn, :value
+//! [[:r :x 1] [:w :y 2]], :process 0}` (the read-write register workload) or `{… :value
+//! [[:append :x 3] [:r :y [1 2]]] …}` (list-append, Elle's main workload: a key is a
+//! register or a list, not both). Completed (`:ok`) transactions are the history; a
+//! process is a session, in the order its transactions completed. `:invoke` lines are
+//! skipped; `:fail` lines (aborted transactions) are left out, as Elle does, and a
+//! committed read of a value only they wrote is an aborted read (G1a), which fails every
+//! level. An `:info` transaction may or may not have committed, and what it read is
+//! unknown: it is kept, with its writes only, when a committed transaction read one of
+//! them, and left out otherwise (committed, it could come last in every order), so that
+//! a level holds when it holds for some outcome. Objects start at `nil`; a read of
+//! `nil` (or of `[]`) reads the initial value. An append writes a version of its key
+//! and a list read reads its last element's; the lists also fix each key's version
+//! order, as Elle infers it: every read must be a prefix of the longest, whose elements'
+//! appenders, in order, are recorded (`order x: T1 < T2` in the notation) and contained
+//! in every level's witness (`edn.rs`).
 
 use std::collections::BTreeSet;
 
@@ -284,6 +290,53 @@ pub fn parse_notation(file: FileId, text: &str) -> Result<History, Errors> {
                 }
             }
             b.sessions.push(session);
+            continue;
+        }
+        line.pos = save;
+        if let Some((word, _)) = line.word()
+            && word == "order"
+            && !body[line.pos..].trim_start().starts_with(':')
+        {
+            // `order x: T1 < T2 < T3`: the version order of x the history records
+            let Some((object, _)) = line.word() else {
+                b.errors.push(Diagnostic::error(
+                    line.rest_span(),
+                    "expected an object name",
+                ));
+                continue;
+            };
+            if !line.eat(":") {
+                b.errors.push(Diagnostic::error(
+                    line.rest_span(),
+                    "expected `:` after the object of an order",
+                ));
+                continue;
+            }
+            let x = b.object(&object);
+            let mut chain = Vec::new();
+            loop {
+                match line.word() {
+                    Some((name, span)) => chain.push((name, Some(span))),
+                    None => {
+                        b.errors.push(Diagnostic::error(
+                            line.rest_span(),
+                            "expected a transaction name",
+                        ));
+                        break;
+                    }
+                }
+                if line.at_end() {
+                    break;
+                }
+                if !line.eat("<") {
+                    b.errors.push(Diagnostic::error(
+                        line.rest_span(),
+                        "expected `<` between the writers of an order",
+                    ));
+                    break;
+                }
+            }
+            b.version_orders.push((x, chain));
             continue;
         }
         line.pos = save;

@@ -6,218 +6,349 @@
 //! `forcedRC` (RC), are functions of the history. A commit order exists exactly when
 //! `so + WR + forced` is acyclic (T0 first follows, since T0 precedes every transaction
 //! in `so`), and any topological order of it is one. This is the library's `RAsat` and
-//! `CCsat` (`stdlib/isolation/biswas.als`), computed over bitsets instead of through a
-//! translation whose grounding of `forced` costs n³ per level.
+//! `CCsat` (`stdlib/isolation/biswas.als`), computed on adjacency lists instead of
+//! through a translation whose grounding of `forced` costs n³ per level.
+//!
+//! The forced edges are not all added: of the writers of x that a premise relates to a
+//! reader, those in one session (or one chain of direct edges) are ordered by the
+//! session already, so the edge from the last of them stands for the others. For CC the
+//! causal past of a transaction meets each chain in a prefix, so it is a vector clock
+//! over the chains (sessions, or when there are many a greedy cover of the direct edges
+//! by paths), and the last writer of x in each chain below the clock is found by binary
+//! search: reads × chains edges, not reads × writers.
 //!
 //! The library's definitions stay the reference: `tests/classify.rs` compares this
 //! path with the library's and with the brute-force referee on random histories, and
 //! `ClassifyOptions::saturation` (`--no-saturation`) turns it off. Every commit order it
-//! reports is checked against the axiom's definition (`check_commit_order`) before it
-//! is shown.
+//! reports is checked against the axiom (`check_commit_order`, which computes the
+//! premises its own way) before it is shown.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 use super::history::History;
 
 /// The levels this module decides.
 pub const LEVELS: &[&str] = &["RC", "RA", "CC"];
 
-/// A square bit matrix over the transactions (T0 is 0, the history's transaction i is
-/// i + 1).
-#[derive(Clone)]
-pub(super) struct Bits {
-    n: usize,
-    words: usize,
-    data: Vec<u64>,
-}
+/// Sessions are the chains of CC's vector clocks up to this many; beyond, a greedy
+/// path cover of the direct edges (histories without sessions have one per
+/// transaction).
+const MAX_SESSION_CHAINS: usize = 256;
 
-impl Bits {
-    pub(super) fn new(n: usize) -> Bits {
-        let words = n.div_ceil(64);
-        Bits {
-            n,
-            words,
-            data: vec![0; n * words],
-        }
-    }
-
-    pub(super) fn get(&self, a: usize, b: usize) -> bool {
-        self.data[a * self.words + b / 64] >> (b % 64) & 1 == 1
-    }
-
-    pub(super) fn set(&mut self, a: usize, b: usize) {
-        self.data[a * self.words + b / 64] |= 1 << (b % 64);
-    }
-
-    fn successors(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.n).filter(move |&b| self.get(a, b))
-    }
-
-    /// Row `a` |= row `b`.
-    pub(super) fn or_row(&mut self, a: usize, b: usize) {
-        for w in 0..self.words {
-            let v = self.data[b * self.words + w];
-            self.data[a * self.words + w] |= v;
-        }
-    }
-}
+/// The most vector-clock entries (transactions × chains) CC keeps: 800 MB.
+const MAX_CLOCK_ENTRIES: usize = 200_000_000;
 
 /// The history's dependency facts, numbered with T0 = 0.
 struct Facts {
     n: usize,
-    so: Bits,
-    wr_rel: Bits,
-    /// (writer, object, reader) for every external read.
-    wr: Vec<(usize, usize, usize)>,
-    /// Writers of each object (T0 writes every object).
-    writers: Vec<Vec<usize>>,
+    /// Direct edges: T0 before every transaction, consecutive session pairs, write-read.
+    direct: Vec<Vec<usize>>,
+    /// Sessions in order (T0 in none).
+    sessions: Vec<Vec<usize>>,
     /// Per transaction, its reads in read order: (object, writer).
     reads: Vec<Vec<(usize, usize)>>,
-    writes: Vec<Vec<bool>>,
+    /// Per transaction, the objects it writes, sorted (T0's list is empty: it writes
+    /// every object, see `writes`).
+    written: Vec<Vec<usize>>,
+    /// Sessions are CC's chains when there are at most this many.
+    max_session_chains: usize,
+    /// The recorded version orders' consecutive pairs: in every commit order, but not
+    /// causal (a later version need not see the earlier one).
+    known: Vec<(usize, usize)>,
 }
 
 impl Facts {
     fn new(h: &History) -> Facts {
         let n = h.txns.len() + 1;
         let (abs, _) = h.abstraction();
-        let mut so = Bits::new(n);
-        for t in 1..n {
-            so.set(0, t);
-        }
-        for (a, b) in h.session_pairs() {
-            so.set(a + 1, b + 1);
-        }
-        let mut writers = vec![vec![0]; h.objects.len()];
-        let mut writes = vec![vec![true; h.objects.len()]; n];
-        for (i, a) in abs.iter().enumerate() {
-            writes[i + 1] = vec![false; h.objects.len()];
-            for x in a.writes.keys() {
-                writers[*x].push(i + 1);
-                writes[i + 1][*x] = true;
+        let mut direct: Vec<Vec<usize>> = vec![Vec::new(); n];
+        direct[0] = (1..n).collect();
+        let sessions: Vec<Vec<usize>> = h
+            .sessions
+            .iter()
+            .map(|s| s.iter().map(|t| t + 1).collect())
+            .collect();
+        for s in &sessions {
+            for pair in s.windows(2) {
+                direct[pair[0]].push(pair[1]);
             }
         }
-        let mut wr = Vec::new();
-        let mut wr_rel = Bits::new(n);
+        let mut written = vec![Vec::new(); n];
+        for (i, a) in abs.iter().enumerate() {
+            written[i + 1] = a.writes.keys().copied().collect();
+        }
         let mut reads = vec![Vec::new(); n];
         for (i, rs) in h.reads_from().iter().enumerate() {
             for &(x, w) in rs {
                 let w = w.map_or(0, |w| w + 1);
-                wr.push((w, x, i + 1));
-                wr_rel.set(w, i + 1);
+                if w != 0 {
+                    direct[w].push(i + 1);
+                }
                 reads[i + 1].push((x, w));
             }
         }
         Facts {
             n,
-            so,
-            wr_rel,
-            wr,
-            writers,
+            direct,
+            sessions,
             reads,
-            writes,
+            written,
+            max_session_chains: MAX_SESSION_CHAINS,
+            known: h
+                .known_pairs()
+                .iter()
+                .map(|&(a, b)| (a + 1, b + 1))
+                .collect(),
         }
     }
 
-    /// `so + WR`.
-    fn direct(&self) -> Bits {
-        let mut p = self.so.clone();
-        for (a, b) in p.data.iter_mut().zip(&self.wr_rel.data) {
-            *a |= b;
-        }
-        p
+    fn writes(&self, t: usize, x: usize) -> bool {
+        t == 0 || self.written[t].binary_search(&x).is_ok()
     }
 
-    /// `forced[P]`: t2 -> t1 when some t3 reads x from t1, t2 != t1 writes x, and
-    /// t2 -> t3 in P.
-    fn forced(&self, p: &Bits, out: &mut Bits) {
-        for &(t1, x, t3) in &self.wr {
-            for &t2 in &self.writers[x] {
-                if t2 != t1 && p.get(t2, t3) {
-                    out.set(t2, t1);
-                }
+    fn predecessors(&self) -> Vec<Vec<usize>> {
+        let mut pred = vec![Vec::new(); self.n];
+        for (a, bs) in self.direct.iter().enumerate() {
+            for &b in bs {
+                pred[b].push(a);
             }
         }
+        pred
     }
 
     /// `forcedRC`: t2 -> t1 when some t3 reads x from t1 after reading some y from t2,
     /// and t2 != t1 writes x.
-    fn forced_rc(&self, out: &mut Bits) {
+    fn forced_rc(&self, out: &mut [Vec<usize>]) {
         for rs in &self.reads {
             for (i, &(_, t2)) in rs.iter().enumerate() {
                 for &(x, t1) in &rs[i + 1..] {
-                    if t2 != t1 && self.writes[t2][x] {
-                        out.set(t2, t1);
+                    if t2 != t1 && self.writes(t2, x) {
+                        out[t2].push(t1);
                     }
                 }
             }
         }
     }
+
+    /// `forced[so + WR]`: of the writers of x before t3 in its session, the last (the
+    /// others precede it); and every writer of x that t3 reads something from.
+    fn forced_ra(&self, out: &mut [Vec<usize>]) {
+        for s in &self.sessions {
+            let mut last: HashMap<usize, usize> = HashMap::new();
+            for &t3 in s {
+                for &(x, t1) in &self.reads[t3] {
+                    if let Some(&t2) = last.get(&x)
+                        && t2 != t1
+                    {
+                        out[t2].push(t1);
+                    }
+                }
+                for &x in &self.written[t3] {
+                    last.insert(x, t3);
+                }
+            }
+        }
+        for rs in &self.reads {
+            for &(_, t2) in rs {
+                for &(x, t1) in rs {
+                    if t2 != 0 && t2 != t1 && self.writes(t2, x) {
+                        out[t2].push(t1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `forced[^(so + WR)]`, through vector clocks over chains (module doc).
+    fn forced_cc(&self, out: &mut [Vec<usize>]) -> Result<(), String> {
+        let Some(order) = topological(&self.direct).ok() else {
+            // A causal cycle: not well-formed, and cyclic whatever is added.
+            return Ok(());
+        };
+        let chains = Chains::new(self, &order);
+        let clocks = chains.clocks(self, &order)?;
+        // Per object, per chain with writers of it: their (index in chain, transaction).
+        let mut writers: HashMap<usize, HashMap<usize, Vec<(usize, usize)>>> = HashMap::new();
+        for (c, members) in chains.members.iter().enumerate() {
+            for (i, &t) in members.iter().enumerate() {
+                for &x in &self.written[t] {
+                    writers
+                        .entry(x)
+                        .or_default()
+                        .entry(c)
+                        .or_default()
+                        .push((i, t));
+                }
+            }
+        }
+        for t3 in 1..self.n {
+            let clock = &clocks[t3 * chains.count()..(t3 + 1) * chains.count()];
+            for &(x, t1) in &self.reads[t3] {
+                let Some(per_chain) = writers.get(&x) else {
+                    continue;
+                };
+                for (&c, ws) in per_chain {
+                    // Chain members with index < clock[c] are in t3's causal past.
+                    let below = ws.partition_point(|&(i, _)| i < clock[c]);
+                    if below > 0 {
+                        let t2 = ws[below - 1].1;
+                        if t2 != t1 {
+                            out[t2].push(t1);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
-/// A topological order of `g` with T0 first, or a cycle of it.
-fn topological(g: &Bits) -> Result<Vec<usize>, Vec<usize>> {
-    let n = g.n;
+/// A cover of the transactions besides T0 by chains, each ordered by direct edges (so a
+/// causal past meets it in a prefix).
+struct Chains {
+    members: Vec<Vec<usize>>,
+    /// (chain, index in it) of each transaction; T0's is unused.
+    of: Vec<(usize, usize)>,
+}
+
+impl Chains {
+    fn new(f: &Facts, order: &[usize]) -> Chains {
+        let mut members: Vec<Vec<usize>> = Vec::new();
+        if f.sessions.len() <= f.max_session_chains {
+            members = f.sessions.clone();
+        } else {
+            // Greedy: each transaction, in topological order, extends a chain whose last
+            // member is one of its direct predecessors, or starts one.
+            let pred = f.predecessors();
+            let mut tail_of: HashMap<usize, usize> = HashMap::new();
+            for &t in order.iter().filter(|&&t| t != 0) {
+                match pred[t].iter().find_map(|p| tail_of.remove(p)) {
+                    Some(c) => {
+                        members[c].push(t);
+                        tail_of.insert(t, c);
+                    }
+                    None => {
+                        tail_of.insert(t, members.len());
+                        members.push(vec![t]);
+                    }
+                }
+            }
+        }
+        let mut of = vec![(0, 0); f.n];
+        for (c, ms) in members.iter().enumerate() {
+            for (i, &t) in ms.iter().enumerate() {
+                of[t] = (c, i);
+            }
+        }
+        Chains { members, of }
+    }
+
+    fn count(&self) -> usize {
+        self.members.len()
+    }
+
+    /// Per transaction, per chain: how many of the chain's members are in its causal
+    /// past (flat, `count()` entries per transaction), computed along `order`.
+    fn clocks(&self, f: &Facts, order: &[usize]) -> Result<Vec<usize>, String> {
+        let k = self.count();
+        if f.n.saturating_mul(k) > MAX_CLOCK_ENTRIES {
+            return Err(format!(
+                "the history is too wide for the saturation check: {} transactions × {k} \
+                 chains of causally ordered transactions",
+                f.n
+            ));
+        }
+        let pred = f.predecessors();
+        let mut clocks = vec![0usize; f.n * k];
+        for &t in order.iter().filter(|&&t| t != 0) {
+            for &p in pred[t].iter().filter(|&&p| p != 0) {
+                for c in 0..k {
+                    let v = clocks[p * k + c];
+                    if v > clocks[t * k + c] {
+                        clocks[t * k + c] = v;
+                    }
+                }
+                let (c, i) = self.of[p];
+                if i + 1 > clocks[t * k + c] {
+                    clocks[t * k + c] = i + 1;
+                }
+            }
+        }
+        Ok(clocks)
+    }
+}
+
+/// A topological order of the graph (smallest index first among the ready ones, so
+/// that the order follows the input), or a cycle of it.
+fn topological(succ: &[Vec<usize>]) -> Result<Vec<usize>, Vec<usize>> {
+    let n = succ.len();
     let mut indegree = vec![0usize; n];
-    for a in 0..n {
-        for b in g.successors(a) {
+    for bs in succ {
+        for &b in bs {
             indegree[b] += 1;
         }
     }
-    // Smallest index first, so that the order is stable and follows the input.
-    let mut ready: std::collections::BTreeSet<usize> =
-        (0..n).filter(|&t| indegree[t] == 0).collect();
+    let mut ready: BinaryHeap<Reverse<usize>> =
+        (0..n).filter(|&t| indegree[t] == 0).map(Reverse).collect();
     let mut order = Vec::with_capacity(n);
-    while let Some(t) = ready.pop_first() {
+    while let Some(Reverse(t)) = ready.pop() {
         order.push(t);
-        for b in g.successors(t) {
+        for &b in &succ[t] {
             indegree[b] -= 1;
             if indegree[b] == 0 {
-                ready.insert(b);
+                ready.push(Reverse(b));
             }
         }
     }
     if order.len() == n {
         return Ok(order);
     }
-    // A cycle among the transactions left: walk predecessors until one repeats.
-    let left: Vec<usize> = (0..n).filter(|&t| indegree[t] > 0).collect();
-    let mut path = vec![left[0]];
+    // A cycle among the transactions left: each has a predecessor left; walk back
+    // until one repeats.
+    let mut pred_left: Vec<Option<usize>> = vec![None; n];
+    for (a, bs) in succ.iter().enumerate() {
+        if indegree[a] > 0 {
+            for &b in bs {
+                if indegree[b] > 0 {
+                    pred_left[b] = Some(a);
+                }
+            }
+        }
+    }
+    let start = (0..n)
+        .find(|&t| indegree[t] > 0)
+        .expect("a transaction is left");
+    let mut seen = vec![usize::MAX; n];
+    let mut path = vec![start];
+    seen[start] = 0;
     loop {
-        let cur = *path.last().unwrap();
-        let prev = (0..n)
-            .find(|&a| indegree[a] > 0 && g.get(a, cur))
-            .expect("a node on a cycle has a predecessor on it");
-        if let Some(k) = path.iter().position(|&t| t == prev) {
-            let mut cycle: Vec<usize> = path[k..].to_vec();
+        let cur = *path.last().expect("a path");
+        let prev = pred_left[cur].expect("a node on a cycle has a predecessor on it");
+        if seen[prev] != usize::MAX {
+            let mut cycle: Vec<usize> = path[seen[prev]..].to_vec();
             cycle.reverse();
             return Err(cycle);
         }
+        seen[prev] = path.len();
         path.push(prev);
     }
 }
 
-/// The graph whose acyclicity decides `level`: `so + WR + forced`.
-fn graph(f: &Facts, level: &str) -> Bits {
-    let direct = f.direct();
-    let mut g = direct.clone();
+/// The graph whose acyclicity decides `level`: `so + WR + forced`, and the recorded
+/// version orders.
+fn graph(f: &Facts, level: &str) -> Result<Vec<Vec<usize>>, String> {
+    let mut g = f.direct.clone();
+    for &(a, b) in &f.known {
+        g[a].push(b);
+    }
     match level {
         "RC" => f.forced_rc(&mut g),
-        "RA" => f.forced(&direct, &mut g),
-        "CC" => {
-            let Ok(order) = topological(&direct) else {
-                // A causal cycle: not well-formed; `forced` of anything keeps it cyclic.
-                return g;
-            };
-            // ^(so + WR): successors' rows in reverse topological order.
-            let mut closure = direct.clone();
-            for &t in order.iter().rev() {
-                for s in direct.successors(t).collect::<Vec<_>>() {
-                    closure.or_row(t, s);
-                }
-            }
-            f.forced(&closure, &mut g);
-        }
+        "RA" => f.forced_ra(&mut g),
+        "CC" => f.forced_cc(&mut g)?,
         _ => unreachable!("saturation decides RC, RA and CC only"),
     }
-    g
+    Ok(g)
 }
 
 /// The answer for one level: a commit order (transaction indices in order, T0 as
@@ -232,10 +363,20 @@ fn named(ts: Vec<usize>) -> Vec<Option<usize>> {
 }
 
 /// Decide `level` (one of [`LEVELS`]) on a valid history. An error means a commit order
-/// that failed its own check: a bug, reported rather than shown as a witness.
+/// that failed its own check (a bug, reported rather than shown as a witness), or a
+/// history too wide for CC's clocks.
 pub fn decide(h: &History, level: &str) -> Result<Answer, String> {
-    let f = Facts::new(h);
-    let g = graph(&f, level);
+    decide_with(h, level, true)
+}
+
+/// [`decide`], with CC's chains the sessions (as `decide` does when there are few) or
+/// always a greedy cover by paths (the tests compare the two).
+pub fn decide_with(h: &History, level: &str, session_chains: bool) -> Result<Answer, String> {
+    let mut f = Facts::new(h);
+    if !session_chains {
+        f.max_session_chains = 0;
+    }
+    let g = graph(&f, level)?;
     match topological(&g) {
         Ok(order) if check_commit_order(&f, level, &order) => Ok(Answer::Holds(named(order))),
         Ok(_) => Err(format!(
@@ -248,7 +389,10 @@ pub fn decide(h: &History, level: &str) -> Result<Answer, String> {
 
 /// The definition, checked on a commit order: a strict total order with T0 first that
 /// contains `so + WR`, and for every read of x by t3 from t1 and every other writer t2
-/// of x that the axiom's premise relates to t3, t2 commits before t1.
+/// of x that the axiom's premise relates to t3, t2 commits before t1. The premises are
+/// computed here from the order: the latest position of a writer of x before t3 in its
+/// session, and for CC in t3's causal past (clocks over sessions, or over chains that
+/// are checked to follow direct edges, built along the order given).
 fn check_commit_order(f: &Facts, level: &str, order: &[usize]) -> bool {
     let mut pos = vec![usize::MAX; f.n];
     for (i, &t) in order.iter().enumerate() {
@@ -257,41 +401,79 @@ fn check_commit_order(f: &Facts, level: &str, order: &[usize]) -> bool {
     if order.len() != f.n || pos.contains(&usize::MAX) || order[0] != 0 {
         return false;
     }
-    let direct = f.direct();
-    for a in 0..f.n {
-        if direct.successors(a).any(|b| pos[a] >= pos[b]) {
-            return false;
-        }
+    if (0..f.n).any(|a| f.direct[a].iter().any(|&b| pos[a] >= pos[b]))
+        || f.known.iter().any(|&(a, b)| pos[a] >= pos[b])
+    {
+        return false;
     }
-    let mut premise_edges = Bits::new(f.n);
+    // A writer t2 at position p of x read by t3 from t1 is fine when p < pos[t1] or it
+    // is t1 itself (p = pos[t1]).
+    let fine = |p: usize, t1: usize| p <= pos[t1];
     match level {
-        "RC" => f.forced_rc(&mut premise_edges),
-        "RA" => f.forced(&direct, &mut premise_edges),
-        _ => {
-            // Reachability in so + WR by a search back from each reader, independent of
-            // the closure `graph` computes.
-            let preds: Vec<Vec<usize>> = (0..f.n)
-                .map(|b| (0..f.n).filter(|&a| direct.get(a, b)).collect())
-                .collect();
-            let mut before: Vec<Option<Vec<bool>>> = vec![None; f.n];
-            for &(t1, x, t3) in &f.wr {
-                let seen = before[t3].get_or_insert_with(|| {
-                    let mut seen = vec![false; f.n];
-                    let mut stack = preds[t3].clone();
-                    while let Some(a) = stack.pop() {
-                        if !std::mem::replace(&mut seen[a], true) {
-                            stack.extend(&preds[a]);
-                        }
+        "RC" => f.reads.iter().all(|rs| {
+            rs.iter().enumerate().all(|(i, &(_, t2))| {
+                rs[i + 1..]
+                    .iter()
+                    .all(|&(x, t1)| !f.writes(t2, x) || fine(pos[t2], t1))
+            })
+        }),
+        "RA" => {
+            let sessions_fine = f.sessions.iter().all(|s| {
+                let mut latest: HashMap<usize, usize> = HashMap::new();
+                s.iter().all(|&t3| {
+                    let ok = f.reads[t3]
+                        .iter()
+                        .all(|&(x, t1)| latest.get(&x).is_none_or(|&p| fine(p, t1)));
+                    for &x in &f.written[t3] {
+                        let p = latest.entry(x).or_insert(0);
+                        *p = (*p).max(pos[t3]);
                     }
-                    seen
-                });
-                for &t2 in &f.writers[x] {
-                    if t2 != t1 && seen[t2] && pos[t2] >= pos[t1] {
-                        return false;
+                    ok
+                })
+            });
+            sessions_fine
+                && f.reads.iter().all(|rs| {
+                    rs.iter().all(|&(_, t2)| {
+                        rs.iter()
+                            .all(|&(x, t1)| !f.writes(t2, x) || fine(pos[t2], t1))
+                    })
+                })
+        }
+        _ => {
+            let chains = Chains::new(f, order);
+            // Every chain follows direct edges, so a causal past meets it in a prefix.
+            let ordered = chains.members.iter().all(|ms| {
+                ms.windows(2)
+                    .all(|p| f.direct[p[0]].contains(&p[1]) && pos[p[0]] < pos[p[1]])
+            });
+            let Ok(clocks) = chains.clocks(f, order) else {
+                return false;
+            };
+            let k = chains.count();
+            // Per (object, chain): the latest position among the chain's first i writers'
+            // members, as a prefix maximum over the chain's members.
+            let mut prefix_max: HashMap<(usize, usize), Vec<(usize, usize)>> = HashMap::new();
+            for (c, ms) in chains.members.iter().enumerate() {
+                for (i, &t) in ms.iter().enumerate() {
+                    for &x in &f.written[t] {
+                        let v = prefix_max.entry((x, c)).or_default();
+                        let best = v.last().map_or(pos[t], |&(_, p)| p.max(pos[t]));
+                        v.push((i, best));
                     }
                 }
             }
+            ordered
+                && (1..f.n).all(|t3| {
+                    f.reads[t3].iter().all(|&(x, t1)| {
+                        (0..k).all(|c| {
+                            let below = clocks[t3 * k + c];
+                            prefix_max.get(&(x, c)).is_none_or(|v| {
+                                let j = v.partition_point(|&(i, _)| i < below);
+                                j == 0 || fine(v[j - 1].1, t1)
+                            })
+                        })
+                    })
+                })
         }
     }
-    (0..f.n).all(|a| premise_edges.successors(a).all(|b| pos[a] < pos[b]))
 }
