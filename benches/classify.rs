@@ -22,6 +22,7 @@
 //! - `--big 200,500,1000`: counts for the levels decided off the library's model only
 //!   (RC, RA and CC by saturation, SER and UpdateSer natively; default 200,500,1000);
 //! - `--keys 20` (default 20), `--clients 8` (default 8);
+//! - `--dbs serial,appends`: only these databases (default all four);
 //! - `--timeout SECS`: per level (default 60);
 //! - `--no-saturation`: RC, RA and CC through the library's definitions too;
 //! - `--no-native`: SER and UpdateSer through the library's definitions too.
@@ -340,6 +341,7 @@ fn main() {
     let mut big = vec![200, 500, 1000];
     let (mut keys, mut clients, mut timeout, mut saturation) = (20, 8, 60.0, true);
     let mut native = true;
+    let mut dbs = vec![Db::Serial, Db::Si, Db::Causal, Db::Appends];
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
@@ -351,6 +353,17 @@ fn main() {
             "--sizes" => sizes = list(&value),
             "--big" => big = list(&value),
             "--keys" => keys = value.parse().expect("--keys N"),
+            "--dbs" => {
+                dbs = value
+                    .split(',')
+                    .map(|name| {
+                        [Db::Serial, Db::Si, Db::Causal, Db::Appends]
+                            .into_iter()
+                            .find(|d| d.name() == name)
+                            .expect("serial, si, causal or appends")
+                    })
+                    .collect();
+            }
             "--clients" => clients = value.parse().expect("--clients N"),
             "--timeout" => timeout = value.parse().expect("--timeout SECS"),
             "--no-saturation" => {
@@ -402,7 +415,7 @@ fn main() {
         .collect();
     let mut totals = Vec::new();
     for (n, levels) in &runs {
-        for db in [Db::Serial, Db::Si, Db::Causal, Db::Appends] {
+        for &db in &dbs {
             let h = generate(db, *n, keys, clients, 7);
             let started = Instant::now();
             let results = classify(&h, levels, &opts).expect("generated histories are valid");
