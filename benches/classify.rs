@@ -20,7 +20,8 @@
 //!
 //! - `--sizes 25,50,100,200`: transaction counts for every level (default 25,50,100);
 //! - `--big 200,500,1000`: counts for the levels decided off the library's model only
-//!   (RC, RA and CC by saturation, SER and UpdateSer natively; default 200,500,1000);
+//!   (RC, RA, CC, AdyaPL2 and AdyaPL1 by saturation, SER and UpdateSer natively;
+//!   default 200,500,1000);
 //! - `--keys 20` (default 20), `--clients 8` (default 8);
 //! - `--dbs serial,appends`: only these databases (default all four);
 //! - `--timeout SECS`: per level (default 60);
@@ -408,10 +409,12 @@ fn main() {
     let runs: Vec<(usize, Vec<&str>)> = sizes
         .iter()
         .map(|&n| (n, all_levels()))
-        .chain(
-            big.iter()
-                .map(|&n| (n, vec!["RC", "RA", "CC", "SER", "UpdateSer"])),
-        )
+        .chain(big.iter().map(|&n| {
+            (
+                n,
+                vec!["RC", "RA", "CC", "AdyaPL2", "AdyaPL1", "SER", "UpdateSer"],
+            )
+        }))
         .collect();
     let mut totals = Vec::new();
     for (n, levels) in &runs {

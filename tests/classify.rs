@@ -347,7 +347,7 @@ fn classify_agrees_with_the_referee_on_random_histories() {
             saturation: false,
             ..opts(false)
         };
-        let off = classify(&h, &["RC", "RA", "CC"], &generic).unwrap();
+        let off = classify(&h, &["RC", "RA", "CC", "AdyaPL2", "AdyaPL1"], &generic).unwrap();
         for r in &off {
             let on = results.iter().find(|o| o.level == r.level).unwrap();
             assert_eq!(

@@ -205,7 +205,7 @@ fn random_list_append(rng: &mut Rng, txns: usize, keys: usize, processes: usize)
     out
 }
 
-/// The native check (the SER family) and saturation (RC, RA, CC) take the recorded
+/// The native check (the SER family) and saturation (RC, RA, CC, PL-1, PL-2) take the recorded
 /// orders as the library's restated levels do: the same verdicts on random list-append
 /// histories; and the rest of the library's levels run on them without error.
 #[test]
@@ -227,6 +227,8 @@ fn random_list_append_histories_agree_natively_and_through_the_library() {
         "RC",
         "RA",
         "CC",
+        "AdyaPL2",
+        "AdyaPL1",
     ];
     let (mut held, mut failed, mut ordered) = (0, 0, 0);
     for k in 0..150 {

@@ -35,8 +35,8 @@ pub(super) struct ClassifyArgs {
     /// Do not look for minimal violating sub-histories (faster on large histories).
     #[arg(long)]
     pub(super) no_reasons: bool,
-    /// Decide RC, RA and CC through the library's definitions too, not by the
-    /// polynomial saturation check.
+    /// Decide RC, RA, CC, AdyaPL1 and AdyaPL2 through the library's definitions too,
+    /// not by the polynomial saturation check.
     #[arg(long)]
     pub(super) no_saturation: bool,
     /// Decide SER, UpdateSer and the levels equal to SER (CeroneSER, AdyaSER, AdyaPL3,
@@ -46,7 +46,7 @@ pub(super) struct ClassifyArgs {
     pub(super) no_native: bool,
     /// Skip the levels decided through the library's definitions on histories with more
     /// transactions than N (at 200 all 32 take 18-28 s on two cores; larger histories
-    /// were not measured); 0 for no limit. RC, RA and CC (saturation) and the SER family
+    /// were not measured); 0 for no limit. RC, RA, CC, AdyaPL1, AdyaPL2 (saturation) and the SER family
     /// (native: SER, UpdateSer, CeroneSER, AdyaSER, AdyaPL3, CrooksSER, CrooksSessionSER)
     /// are decided at any size.
     #[arg(long, value_name = "N", default_value_t = crate::apps::isolation::classify::GENERIC_LIMIT)]

@@ -33,8 +33,8 @@ pub struct ClassifyOptions {
     pub reasons: bool,
     /// Give up on a level (and on its reason) after this long.
     pub timeout: Option<Duration>,
-    /// Decide RC, RA and CC by saturation (`super::saturation`) rather than through the
-    /// library's definitions (`--no-saturation`).
+    /// Decide RC, RA, CC, PL-1 and PL-2 by saturation (`super::saturation`) rather than
+    /// through the library's definitions (`--no-saturation`).
     pub saturation: bool,
     /// Decide SER and UpdateSer on the history itself (`super::native`) rather than
     /// through the library's definitions (`--no-native`).
@@ -437,7 +437,10 @@ fn classify_level(
         match saturation::decide(h, level).map_err(internal_error)? {
             saturation::Answer::Holds(order) => {
                 let names: Vec<&str> = order.iter().map(|t| txn_name(h, *t)).collect();
-                Verdict::Holds(vec![("co".into(), names.join(" < "))])
+                Verdict::Holds(vec![(
+                    saturation::witness_name(level).into(),
+                    names.join(" < "),
+                )])
             }
             saturation::Answer::Fails(_) if opts.reasons => {
                 let at = Instant::now();
@@ -574,10 +577,11 @@ fn reason(
         // The commit-order edges the level forces close a cycle: name it.
         let mut names: Vec<&str> = cycle.iter().map(|t| txn_name(&sub, *t)).collect();
         names.push(names[0]);
-        let kinds = if sub.version_orders.is_empty() {
-            "so, WR and forced commit-order edges"
-        } else {
-            "so, WR, recorded version orders and forced commit-order edges"
+        let kinds = match (level, sub.version_orders.is_empty()) {
+            ("AdyaPL1", _) => "recorded version orders",
+            ("AdyaPL2", _) => "WR and recorded version orders",
+            (_, true) => "so, WR and forced commit-order edges",
+            (_, false) => "so, WR, recorded version orders and forced commit-order edges",
         };
         edges.push(format!("cycle of {kinds}: {}", names.join(" → ")));
     }
