@@ -388,16 +388,7 @@ fn classify_level(
         };
         match decided {
             Err(message) => Verdict::Unsolved(message),
-            Ok(None)
-                if opts
-                    .run
-                    .solve
-                    .stop
-                    .as_ref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed)) =>
-            {
-                Verdict::Stopped
-            }
+            Ok(None) if stop_raised(opts) => Verdict::Stopped,
             Ok(None) => Verdict::Timeout,
             Ok(Some(run)) if run.found() == Some(1) => Verdict::Holds(witnesses(h, loaded, &run)),
             Ok(Some(_)) if opts.reasons => {
@@ -421,16 +412,7 @@ fn classify_level(
                 Verdict::Fails(r)
             }
             native::Answer::Fails => Verdict::Fails(None),
-            native::Answer::Stopped
-                if opts
-                    .run
-                    .solve
-                    .stop
-                    .as_ref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed)) =>
-            {
-                Verdict::Stopped
-            }
+            native::Answer::Stopped if stop_raised(opts) => Verdict::Stopped,
             native::Answer::Stopped => Verdict::Timeout,
         }
     } else {
@@ -459,6 +441,16 @@ fn classify_level(
         time,
         reason_time,
     })
+}
+
+/// Whether the caller's stop flag (Ctrl-C, a signal) was raised: an undecided level is
+/// then "stopped", not "timed out".
+fn stop_raised(opts: &ClassifyOptions) -> bool {
+    opts.run
+        .solve
+        .stop
+        .as_ref()
+        .is_some_and(|s| s.load(Ordering::Relaxed))
 }
 
 /// Whether `level` is decided outside the library's model: by saturation or natively.

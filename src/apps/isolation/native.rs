@@ -501,13 +501,9 @@ fn fewest_chosen_path(
 /// between a read of x and the writer it reads from (for UpdateSer, when the reader
 /// writes something).
 fn check_commit_order(f: &Facts, level: &str, order: &[usize]) -> bool {
-    let mut pos = vec![usize::MAX; f.n];
-    for (i, &t) in order.iter().enumerate() {
-        pos[t] = i;
-    }
-    if order.len() != f.n || pos.contains(&usize::MAX) || order[0] != 0 {
+    let Some(pos) = super::saturation::positions(order, f.n) else {
         return false;
-    }
+    };
     for (a, bs) in f.fixed.iter().enumerate() {
         if bs.iter().any(|&b| pos[a] >= pos[b]) {
             return false;

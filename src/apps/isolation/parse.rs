@@ -266,29 +266,12 @@ pub fn parse_notation(file: FileId, text: &str) -> Result<History, Errors> {
                 continue;
             };
             line.pos += colon + 1;
-            let mut session = Vec::new();
-            loop {
-                match line.word() {
-                    Some((name, span)) => session.push((name, Some(span))),
-                    None => {
-                        b.errors.push(Diagnostic::error(
-                            line.rest_span(),
-                            "expected a transaction name",
-                        ));
-                        break;
-                    }
-                }
-                if line.at_end() {
-                    break;
-                }
-                if !(line.eat("→") || line.eat("->")) {
-                    b.errors.push(Diagnostic::error(
-                        line.rest_span(),
-                        "expected `→` (or `->`) between the transactions of a session",
-                    ));
-                    break;
-                }
-            }
+            let session = name_list(
+                &mut b,
+                &mut line,
+                &["→", "->"],
+                "expected `→` (or `->`) between the transactions of a session",
+            );
             b.sessions.push(session);
             continue;
         }
@@ -313,29 +296,12 @@ pub fn parse_notation(file: FileId, text: &str) -> Result<History, Errors> {
                 continue;
             }
             let x = b.object(&object);
-            let mut chain = Vec::new();
-            loop {
-                match line.word() {
-                    Some((name, span)) => chain.push((name, Some(span))),
-                    None => {
-                        b.errors.push(Diagnostic::error(
-                            line.rest_span(),
-                            "expected a transaction name",
-                        ));
-                        break;
-                    }
-                }
-                if line.at_end() {
-                    break;
-                }
-                if !line.eat("<") {
-                    b.errors.push(Diagnostic::error(
-                        line.rest_span(),
-                        "expected `<` between the writers of an order",
-                    ));
-                    break;
-                }
-            }
+            let chain = name_list(
+                &mut b,
+                &mut line,
+                &["<"],
+                "expected `<` between the writers of an order",
+            );
             b.version_orders.push((x, chain));
             continue;
         }
@@ -343,6 +309,36 @@ pub fn parse_notation(file: FileId, text: &str) -> Result<History, Errors> {
         transaction_line(&mut b, &mut line);
     }
     b.finish()
+}
+
+/// Transaction names separated by one of `separators`, to the end of the line; an
+/// error (with `between`) where that breaks off.
+fn name_list(
+    b: &mut Builder,
+    line: &mut Line,
+    separators: &[&str],
+    between: &str,
+) -> Vec<super::builder::Named> {
+    let mut names = Vec::new();
+    loop {
+        let Some((name, span)) = line.word() else {
+            b.errors.push(Diagnostic::error(
+                line.rest_span(),
+                "expected a transaction name",
+            ));
+            break;
+        };
+        names.push((name, Some(span)));
+        if line.at_end() {
+            break;
+        }
+        if !separators.iter().any(|s| line.eat(s)) {
+            b.errors
+                .push(Diagnostic::error(line.rest_span(), between.to_string()));
+            break;
+        }
+    }
+    names
 }
 
 /// `NAME: op op …` (the T0 line gives initial values). Witness lines of the history

@@ -418,6 +418,19 @@ pub fn decide_with(h: &History, level: &str, session_chains: bool) -> Result<Ans
     }
 }
 
+/// Each transaction's position in `order`, if it is a strict total order of the `n`
+/// transactions with T0 (0) first.
+pub(super) fn positions(order: &[usize], n: usize) -> Option<Vec<usize>> {
+    let mut pos = vec![usize::MAX; n];
+    for (i, &t) in order.iter().enumerate() {
+        if t >= n || pos[t] != usize::MAX {
+            return None;
+        }
+        pos[t] = i;
+    }
+    (order.len() == n && order.first() == Some(&0)).then_some(pos)
+}
+
 /// The definition, checked on a commit order: a strict total order with T0 first that
 /// contains `so + WR`, and for every read of x by t3 from t1 and every other writer t2
 /// of x that the axiom's premise relates to t3, t2 commits before t1. The premises are
@@ -425,13 +438,9 @@ pub fn decide_with(h: &History, level: &str, session_chains: bool) -> Result<Ans
 /// session, and for CC in t3's causal past (clocks over sessions, or over chains that
 /// are checked to follow direct edges, built along the order given).
 fn check_commit_order(f: &Facts, level: &str, order: &[usize]) -> bool {
-    let mut pos = vec![usize::MAX; f.n];
-    for (i, &t) in order.iter().enumerate() {
-        pos[t] = i;
-    }
-    if order.len() != f.n || pos.contains(&usize::MAX) || order[0] != 0 {
+    let Some(pos) = positions(order, f.n) else {
         return false;
-    }
+    };
     if f.known.iter().any(|&(a, b)| pos[a] >= pos[b]) {
         return false;
     }
