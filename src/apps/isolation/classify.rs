@@ -416,21 +416,28 @@ fn classify_level(
             native::Answer::Stopped => Verdict::Timeout,
         }
     } else {
-        match saturation::decide(h, level).map_err(internal_error)? {
-            saturation::Answer::Holds(order) => {
+        let decided = match saturation::decide(h, level) {
+            Ok(answer) => Ok(answer),
+            // A history too wide for CC's clocks leaves that level's row undecided.
+            Err(message) if !message.starts_with("internal error") => Err(message),
+            Err(message) => return Err(internal_error(message)),
+        };
+        match decided {
+            Err(message) => Verdict::Unsolved(message),
+            Ok(saturation::Answer::Holds(order)) => {
                 let names: Vec<&str> = order.iter().map(|t| txn_name(h, *t)).collect();
                 Verdict::Holds(vec![(
                     saturation::witness_name(level).into(),
                     names.join(" < "),
                 )])
             }
-            saturation::Answer::Fails(_) if opts.reasons => {
+            Ok(saturation::Answer::Fails(_)) if opts.reasons => {
                 let at = Instant::now();
                 let r = reason(h, level, opts, deadline)?;
                 reason_time = Some(at.elapsed());
                 Verdict::Fails(r)
             }
-            saturation::Answer::Fails(_) => Verdict::Fails(None),
+            Ok(saturation::Answer::Fails(_)) => Verdict::Fails(None),
         }
     };
     let time = started.elapsed() - reason_time.unwrap_or_default();
