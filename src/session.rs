@@ -5,9 +5,10 @@ use std::time::{Duration, Instant};
 
 use crate::check::{self, Checked, CommandProblem, RootSource};
 use crate::diagnostic::{Diagnostic, Errors, SourceMap};
-use crate::instance::Instance;
-use crate::instance::evaluate::{Oracle, Search, eval_formula_hinted};
+use crate::instance::evaluate::{Oracle, Search, eval_formula_hinted, eval_formula_on_trace};
+use crate::instance::{Instance, Trace};
 use crate::logic::skolem::skolemize_with_witnesses;
+use crate::logic::temporal::{Unrolled, unroll};
 use crate::logic::{Bounds, Formula, RelationKind, TupleSet};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolveStats, Solver, cegis};
 use crate::syntax::ast::CommandKind;
@@ -86,6 +87,10 @@ pub struct CommandRun {
     verify: bool,
     /// The instance was shrunk: the solver can give no further ones.
     pub shrunk: bool,
+    /// For a temporal command: the problem unrolled to the trace length being solved.
+    unrolled: Option<Unrolled>,
+    /// For a temporal command's instance: its states and loop.
+    pub trace: Option<Trace>,
 }
 
 impl CommandRun {
@@ -96,6 +101,9 @@ impl CommandRun {
         let build = started.elapsed();
         let mut solve_opts = opts.solve.clone();
         solve_opts.skolem_prefix = command.skolem_prefix.clone();
+        if command.temporal.is_some() {
+            return CommandRun::start_temporal(checked, command, solve_opts, opts, started, build);
+        }
         let solver =
             Solver::new(&command.problem, &solve_opts).map_err(|e| solve_error(&command, e))?;
         let mut run = CommandRun {
@@ -110,8 +118,55 @@ impl CommandRun {
             recheck: Duration::ZERO,
             verify: opts.verify,
             shrunk: false,
+            unrolled: None,
+            trace: None,
         };
         run.advance()?;
+        run.elapsed = started.elapsed();
+        Ok(run)
+    }
+
+    /// A temporal command: traces of each length from the shortest, until one has an
+    /// instance (as Alloy 6 does, so the first trace found is a shortest one). A lasso of
+    /// `n` states is also one of `n + 1` (its loop unrolled once more), so "none within
+    /// the longest" is the verdict for every length.
+    fn start_temporal(
+        checked: &Checked,
+        command: CommandProblem,
+        solve_opts: SolveOptions,
+        opts: &RunOptions,
+        started: Instant,
+        build: Duration,
+    ) -> Result<CommandRun, Errors> {
+        let t = command.temporal.clone().expect("a temporal command");
+        let mut run: Option<CommandRun> = None;
+        for steps in t.min_steps..=t.max_steps {
+            let unrolled = unroll(&command.problem, &t.var, steps);
+            let solver = Solver::new(&unrolled.problem, &solve_opts)
+                .map_err(|e| solve_error(&command, e))?;
+            let mut attempt = CommandRun {
+                command: command.clone(),
+                solver,
+                opts: solve_opts.clone(),
+                outcome: Outcome::Unsat,
+                instances_seen: 0,
+                elapsed: Duration::ZERO,
+                load: checked.times,
+                build,
+                recheck: run.as_ref().map_or(Duration::ZERO, |r| r.recheck),
+                verify: opts.verify,
+                shrunk: false,
+                unrolled: Some(unrolled),
+                trace: None,
+            };
+            attempt.advance()?;
+            let done = !matches!(attempt.outcome, Outcome::Unsat);
+            run = Some(attempt);
+            if done {
+                break;
+            }
+        }
+        let mut run = run.expect("a trace has at least one step");
         run.elapsed = started.elapsed();
         Ok(run)
     }
@@ -128,9 +183,18 @@ impl CommandRun {
             .solver
             .next()
             .map_err(|e| solve_error(&self.command, e))?;
+        self.trace = None;
+        if let (Outcome::Sat(inst), Some(unrolled)) = (&self.outcome, &self.unrolled) {
+            self.trace = Some(trace_of(unrolled, inst));
+        }
         if let Outcome::Sat(inst) = &self.outcome {
             self.instances_seen += 1;
-            if self.verify {
+            if let (true, Some(trace)) = (self.verify, &self.trace) {
+                let started = Instant::now();
+                let checked = verify_trace(&self.command, self.solver.bounds(), inst, trace);
+                self.recheck += started.elapsed();
+                checked.map_err(|msg| self.verification_failed(msg))?;
+            } else if self.verify {
                 let started = Instant::now();
                 let checked = verify(&self.command, self.solver.bounds(), inst, &self.opts);
                 self.recheck += started.elapsed();
@@ -155,7 +219,17 @@ impl CommandRun {
         self.elapsed += started.elapsed();
         self.shrunk = true;
         let Some(inst) = smaller else { return Ok(0) };
-        if self.verify {
+        if let Some(unrolled) = &self.unrolled {
+            let trace = trace_of(unrolled, &inst);
+            if self.verify {
+                let started = Instant::now();
+                let checked = verify_trace(&self.command, self.solver.bounds(), &inst, &trace);
+                self.recheck += started.elapsed();
+                self.elapsed += started.elapsed();
+                checked.map_err(|msg| self.verification_failed(msg))?;
+            }
+            self.trace = Some(trace);
+        } else if self.verify {
             let started = Instant::now();
             let checked = verify(&self.command, self.solver.bounds(), &inst, &self.opts);
             self.recheck += started.elapsed();
@@ -335,6 +409,43 @@ pub fn verify(
     }
 }
 
+/// The trace a solution of an unrolled problem stands for.
+fn trace_of(unrolled: &Unrolled, inst: &Instance) -> Trace {
+    let (states, loop_to) = unrolled.split(&inst.values);
+    Trace {
+        states: states
+            .into_iter()
+            .map(|values| Instance {
+                universe: inst.universe.clone(),
+                values,
+            })
+            .collect(),
+        loop_to,
+    }
+}
+
+/// Check a trace against the bounds it was solved in and the command's temporal formula
+/// with the evaluator, which reads the connectives on the trace itself and shares no code
+/// with the unrolling.
+fn verify_trace(
+    command: &CommandProblem,
+    bounds: &Bounds,
+    inst: &Instance,
+    trace: &Trace,
+) -> Result<(), String> {
+    for (i, r) in bounds.relations.iter().enumerate() {
+        let v = &inst.values[i];
+        if !r.lower.is_subset(v) || !v.is_subset(&r.upper) {
+            return Err(format!("the value of `{}` is outside its bounds", r.name));
+        }
+    }
+    match eval_formula_on_trace(trace, &command.problem.formula) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err("the trace does not satisfy the formula".into()),
+        Err(e) => Err(format!("the evaluator failed on the trace: {}", e.message)),
+    }
+}
+
 /// The answer to `--core` / `core`.
 pub enum CoreAnswer {
     /// A minimal set of the command's parts that is already unsatisfiable (empty: the
@@ -360,6 +471,15 @@ pub fn unsat_core(
         ..opts.clone()
     };
     let command = build_command(checked, index, opts)?;
+    if command.temporal.is_some() {
+        return Err(Errors::from(
+            Diagnostic::error(
+                command.span,
+                "unsat cores of temporal commands are not supported yet",
+            )
+            .with_help("the verdict itself is exact; run without `--core`"),
+        ));
+    }
     let split = check::core_parts::core_parts(&checked.model, &checked.layout, index)?;
     let mut solve_opts = opts.solve.clone();
     solve_opts.skolem_prefix = command.skolem_prefix.clone();

@@ -101,8 +101,12 @@ fn cores_of_the_examples_are_unsat_and_minimal() {
             if cmd.expect != Some(0) {
                 continue;
             }
-            let split = core_parts(&checked.model, &checked.layout, index).expect("splits");
             let command = checked.build_command(index).expect("builds");
+            // Cores of temporal commands are refused (`session::unsat_core`).
+            if command.temporal.is_some() {
+                continue;
+            }
+            let split = core_parts(&checked.model, &checked.layout, index).expect("splits");
             let formulas: Vec<Formula> = split.parts.iter().map(|p| p.formula.clone()).collect();
             let opts = SolveOptions {
                 skolem_prefix: command.skolem_prefix.clone(),

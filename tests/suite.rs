@@ -52,5 +52,7 @@ mod shards;
 mod singleton_overlap;
 mod source_differential;
 mod strings;
+mod temporal;
+mod temporal_golden;
 mod warnings;
 mod xml;

@@ -11,6 +11,7 @@ mod bounds;
 mod limits;
 mod present;
 mod scopes;
+mod temporal;
 
 use std::collections::HashMap;
 
@@ -46,7 +47,24 @@ pub struct CommandProblem {
     /// The scope in words, e.g. `3 Node, exactly 2 Edge`.
     pub scope_summary: String,
     pub span: Span,
+    /// For a command over traces (Alloy 6's `var` sigs and fields, temporal connectives):
+    /// which relations vary and the trace lengths to try. The formula is then read at a
+    /// trace's first state (`logic::temporal` unrolls it).
+    pub temporal: Option<TemporalCommand>,
 }
+
+/// What makes a command temporal.
+#[derive(Clone, Debug)]
+pub struct TemporalCommand {
+    /// The relations of `var` sigs and fields.
+    pub var: Vec<crate::logic::RelId>,
+    /// Trace lengths (states), tried from the shortest.
+    pub min_steps: usize,
+    pub max_steps: usize,
+}
+
+/// Alloy 6's trace length when a temporal command does not give one: 1 to 10 states.
+pub const DEFAULT_MAX_STEPS: usize = 10;
 
 /// The most primary variables (tuples that a relation may or may not hold) a command may
 /// have unless the user raises it (`--max-vars`, `set max_vars`): at about 1 KB of memory
@@ -113,8 +131,15 @@ pub fn build(
         .collect();
     let relation_vars = check_problem_size(model, &builder, &elab, cmd, max_vars)?;
     let err = |e: ElabError| Errors::from(*e.diag);
+    let var = temporal::var_relations(model, layout)?;
     let parts = elaborate_command(&elab, model, &builder.structure, cmd).map_err(err)?;
-    let formula = Formula::and(parts);
+    // Structure, declarations and sig facts hold in every state; facts and the command
+    // in the first.
+    let everywhere = builder.structure.len()
+        + model.fields.len()
+        + model.sigs.iter().filter(|s| s.fact.is_some()).count();
+    let (formula, is_temporal) = temporal::state_parts(parts, everywhere, &var);
+    let temporal = temporal::command(cmd, var, is_temporal)?;
 
     let universe = match builder.int_atoms.first() {
         Some(&(first, _)) => Universe::with_ints(
@@ -153,7 +178,34 @@ pub fn build(
     }
     if opts.tight_field_bounds {
         tighten_field_bounds(model, &elab, &mut bounds);
+        // Facts hold in the first state only: they pin no varying relation.
+        let varying: Vec<Relation> = match &temporal {
+            Some(t) => t.var.iter().map(|r| bounds.relation(*r).clone()).collect(),
+            None => Vec::new(),
+        };
         crate::logic::pinned::bound_by_facts(&formula, &mut bounds);
+        if let Some(t) = &temporal {
+            for (r, before) in t.var.iter().zip(varying) {
+                bounds.relations[r.0 as usize] = before;
+            }
+        }
+    }
+    if let Some(t) = &temporal
+        && let Some(r) = t
+            .var
+            .iter()
+            .find(|r| !bounds.relation(**r).lower.is_empty())
+    {
+        return Err(Errors::from(
+            Diagnostic::error(
+                cmd.span,
+                format!(
+                    "an `exactly` scope on the `var` sig `{}` is not supported yet",
+                    bounds.relation(*r).name
+                ),
+            )
+            .with_help("bound it with `N sig` and state its size with an `always` fact"),
+        ));
     }
     check_binder_size(&formula, &bounds, &elab, cmd, relation_vars, max_vars)?;
     let mut presentation = presentation(model, layout, &elab);
@@ -174,6 +226,7 @@ pub fn build(
         var_spans: elab.var_spans.borrow().clone(),
         scope_summary: scope_summary(model, &scopes),
         span: cmd.span,
+        temporal,
     })
 }
 

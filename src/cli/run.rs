@@ -583,7 +583,11 @@ pub(super) fn print_result(
         Show::History => Some(View::History),
         Show::None => None,
     };
-    if let (Some(inst), Some(view)) = (cr.instance(), view) {
+    if let (Some(trace), Some(view)) = (&cr.trace, view) {
+        let text =
+            render::trace::render_trace(&cr.command.presentation, trace, &cr.skolems(), view);
+        let _ = write!(out, "{text}");
+    } else if let (Some(inst), Some(view)) = (cr.instance(), view) {
         let text = render::render_instance(&cr.command.presentation, inst, &cr.skolems(), view)
             .unwrap_or_else(|| {
                 "  (no history view: the model does not open isolation/histories)\n".to_string()
@@ -616,6 +620,19 @@ pub(super) fn json_result(
         })
         .unwrap_or(serde_json::Value::Null);
     let found = matches!(cr.outcome, Outcome::Sat(_));
+    // A temporal command's instance is a trace: `instance` is its first state, `trace`
+    // every state and where the last one loops back to.
+    let trace = cr.trace.as_ref().map_or(serde_json::Value::Null, |t| {
+        let skolems = cr.skolems();
+        serde_json::json!({
+            "loop_to": t.loop_to,
+            "states": t
+                .states
+                .iter()
+                .map(|s| render::json::instance_json(&cr.command.presentation, s, &skolems))
+                .collect::<Vec<_>>(),
+        })
+    });
     serde_json::json!({
         "command": text,
         "label": cr.command.label,
@@ -626,6 +643,7 @@ pub(super) fn json_result(
         "index": found.then_some(cr.instances_seen),
         "counterexample": found && cr.command.kind == CommandKind::Check,
         "instance": instance,
+        "trace": trace,
         "detail": detail,
         "stats": {
             "primary_vars": stats.primary_vars,

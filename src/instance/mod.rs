@@ -13,6 +13,14 @@ pub struct Instance {
     pub values: Vec<TupleSet>,
 }
 
+/// A lasso trace (Alloy 6's instances): states `0..n`, each a value for every relation
+/// of the problem, and after the last state, state `loop_to` again, forever.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    pub states: Vec<Instance>,
+    pub loop_to: usize,
+}
+
 impl Instance {
     pub fn value(&self, r: RelId) -> &TupleSet {
         &self.values[r.0 as usize]

@@ -59,6 +59,9 @@ pub enum ExprKind {
     Comprehension(Vec<Decl>, Formula),
     /// `Int[i]`: the one `Int` atom whose value is `i` (unary).
     IntAtom(IntExpr),
+    /// Alloy 6's `e'`: the value of `e` in the next state of a trace (unrolled by
+    /// `logic::temporal` before translation).
+    Prime(Expr),
 }
 
 /// An integer-valued expression, evaluated at the problem's bitwidth (two's complement,
@@ -119,6 +122,48 @@ pub enum FormulaKind {
     /// Computing the integer expression overflowed somewhere (`--no-overflow` guards
     /// comparisons with it; see `logic::overflow`).
     Overflows(IntExpr),
+    /// A unary temporal connective, true at a state of a trace (unrolled by
+    /// `logic::temporal` before translation; the evaluator reads it on a trace).
+    Temporal(TemporalOp, Formula),
+    /// A binary temporal connective: `left until right` and the others.
+    TemporalBinary(TemporalBinOp, Formula, Formula),
+}
+
+/// Alloy 6's unary temporal connectives over lasso traces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TemporalOp {
+    Always,
+    Eventually,
+    /// The next state.
+    After,
+    Historically,
+    Once,
+    /// The previous state (false in the first).
+    Before,
+}
+
+impl TemporalOp {
+    pub fn is_past(self) -> bool {
+        matches!(
+            self,
+            TemporalOp::Historically | TemporalOp::Once | TemporalOp::Before
+        )
+    }
+}
+
+/// Alloy 6's binary temporal connectives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TemporalBinOp {
+    Until,
+    Releases,
+    Since,
+    Triggered,
+}
+
+impl TemporalBinOp {
+    pub fn is_past(self) -> bool {
+        matches!(self, TemporalBinOp::Since | TemporalBinOp::Triggered)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -236,7 +281,7 @@ impl Expr {
             | Product(a, b)
             | DomainRestrict(a, b)
             | RangeRestrict(a, b) => exprs.extend([a.clone(), b.clone()]),
-            Transpose(a) | Closure(a) | ReflexiveClosure(a) => exprs.push(a.clone()),
+            Transpose(a) | Closure(a) | ReflexiveClosure(a) | Prime(a) => exprs.push(a.clone()),
             IfThenElse(c, a, b) => {
                 formulas.push(c.clone());
                 exprs.extend([a.clone(), b.clone()]);
@@ -334,6 +379,10 @@ impl Expr {
     pub fn reflexive_closure(a: Expr) -> Expr {
         debug_assert_eq!(a.arity(), 2);
         Expr::make(2, ExprKind::ReflexiveClosure(a))
+    }
+
+    pub fn prime(a: Expr) -> Expr {
+        Expr::make(a.arity(), ExprKind::Prime(a))
     }
 
     pub fn domain_restrict(set: Expr, rel: Expr) -> Expr {
@@ -464,6 +513,36 @@ impl IntExpr {
 }
 
 impl Formula {
+    /// The formulas and expressions directly under this formula (declaration bounds and
+    /// integer operands' parts included), for walkers that only need to reach every node.
+    pub fn subterms(&self, formulas: &mut Vec<Formula>, exprs: &mut Vec<Expr>) {
+        use FormulaKind::*;
+        match self.kind() {
+            Const(_) => {}
+            And(gs) | Or(gs) => formulas.extend(gs.iter().cloned()),
+            Not(g) | Temporal(_, g) => formulas.push(g.clone()),
+            Implies(a, b) | Iff(a, b) | TemporalBinary(_, a, b) => {
+                formulas.extend([a.clone(), b.clone()])
+            }
+            Subset(a, b) | Equal(a, b) | StrictOrder { rel: a, elems: b } => {
+                exprs.extend([a.clone(), b.clone()])
+            }
+            Mult(_, e) | Cardinality(_, e, _) => exprs.push(e.clone()),
+            Quant(_, decls, body) => {
+                exprs.extend(decls.iter().map(|d| d.bound.clone()));
+                formulas.push(body.clone());
+            }
+            TotalOrder { elems, first, next } => {
+                exprs.extend([elems.clone(), first.clone(), next.clone()])
+            }
+            IntCompare(_, a, b) => {
+                a.subterms(formulas, exprs);
+                b.subterms(formulas, exprs);
+            }
+            Overflows(i) => i.subterms(formulas, exprs),
+        }
+    }
+
     fn make(kind: FormulaKind) -> Formula {
         Formula(Arc::new(kind))
     }
@@ -596,6 +675,14 @@ impl Formula {
         Formula::quant(Quantifier::Some, decls, body)
     }
 
+    pub fn temporal(op: TemporalOp, f: Formula) -> Formula {
+        Formula::make(FormulaKind::Temporal(op, f))
+    }
+
+    pub fn temporal_binary(op: TemporalBinOp, a: Formula, b: Formula) -> Formula {
+        Formula::make(FormulaKind::TemporalBinary(op, a, b))
+    }
+
     pub fn total_order(elems: Expr, first: Expr, next: Expr) -> Formula {
         Formula::make(FormulaKind::TotalOrder { elems, first, next })
     }
@@ -682,6 +769,7 @@ impl fmt::Display for Expr {
                 write!(f, " | {body}}}")
             }
             IntAtom(i) => write!(f, "Int[{i}]"),
+            Prime(a) => write!(f, "{a}'"),
         }
     }
 }
@@ -753,6 +841,10 @@ impl fmt::Display for Formula {
                 write!(f, "({a} {op} {b})")
             }
             Overflows(i) => write!(f, "overflows[{i}]"),
+            Temporal(op, a) => write!(f, "({} {a})", format!("{op:?}").to_lowercase()),
+            TemporalBinary(op, a, b) => {
+                write!(f, "({a} {} {b})", format!("{op:?}").to_lowercase())
+            }
         }
     }
 }

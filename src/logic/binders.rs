@@ -173,6 +173,11 @@ impl Walk<'_> {
             }
             FormulaKind::Overflows(i) => self.int(i),
             FormulaKind::Quant(q, decls, body) => self.quant(*q, decls, body, ctx),
+            FormulaKind::Temporal(_, g) => self.formula(g, Context::Inner),
+            FormulaKind::TemporalBinary(_, a, b) => {
+                let a = self.formula(a, Context::Inner);
+                a.plus(self.formula(b, Context::Inner))
+            }
         };
         self.formulas.insert(key, cost);
         cost
@@ -348,6 +353,7 @@ impl Walk<'_> {
                 let widths = a.widths.iter().chain(&b.widths).copied().collect();
                 Size::within(a.count.saturating_mul(b.count), widths)
             }
+            ExprKind::Prime(a) => self.size(a),
             ExprKind::Transpose(a) => {
                 let a = self.size(a);
                 Size::within(a.count, a.widths.into_iter().rev().collect())

@@ -80,6 +80,11 @@ impl FreeVars {
                 self.int(b, out);
             }
             Overflows(i) => self.int(i, out),
+            Temporal(_, g) => self.formula(g, out),
+            TemporalBinary(_, a, b) => {
+                self.formula(a, out);
+                self.formula(b, out);
+            }
         }
     }
 

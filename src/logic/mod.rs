@@ -11,12 +11,13 @@ pub mod pinned;
 pub mod problem;
 pub mod singletons;
 pub mod skolem;
+pub mod temporal;
 pub mod tuples;
 pub mod upper;
 
 pub use ast::{
     CardCmp, Decl, DeclMult, Expr, ExprKind, Formula, FormulaKind, IntCmp, IntExpr, IntExprKind,
-    IntOp, MultTest, Quantifier, RelId, VarId,
+    IntOp, MultTest, Quantifier, RelId, TemporalBinOp, TemporalOp, VarId,
 };
 pub use problem::{Bounds, Problem, Relation, RelationKind, SolveError};
 pub use tuples::{Atom, IntAtoms, Tuple, TupleSet, Universe};

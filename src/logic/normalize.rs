@@ -60,6 +60,8 @@ impl HigherOrder {
             FormulaKind::StrictOrder { rel, elems } => self.expr(rel) || self.expr(elems),
             FormulaKind::IntCompare(_, a, b) => self.int(a) || self.int(b),
             FormulaKind::Overflows(i) => self.int(i),
+            FormulaKind::Temporal(_, g) => self.formula(g),
+            FormulaKind::TemporalBinary(_, a, b) => self.formula(a) || self.formula(b),
         };
         self.seen.insert(f.node_id(), found);
         found
@@ -112,9 +114,10 @@ impl HigherOrder {
             | ExprKind::Product(a, b)
             | ExprKind::DomainRestrict(a, b)
             | ExprKind::RangeRestrict(a, b) => self.expr(a) || self.expr(b),
-            ExprKind::Transpose(a) | ExprKind::Closure(a) | ExprKind::ReflexiveClosure(a) => {
-                self.expr(a)
-            }
+            ExprKind::Transpose(a)
+            | ExprKind::Closure(a)
+            | ExprKind::ReflexiveClosure(a)
+            | ExprKind::Prime(a) => self.expr(a),
             ExprKind::IfThenElse(c, a, b) => self.formula(c) || self.expr(a) || self.expr(b),
             ExprKind::Comprehension(decls, body) => {
                 decls

@@ -83,6 +83,10 @@ impl Pass {
             Not(g) => self.formula(g, !negated).not(),
             Implies(a, b) => self.formula(a, negated).implies(self.formula(b, negated)),
             Iff(a, b) => self.formula(a, negated).iff(self.formula(b, negated)),
+            Temporal(op, g) => Formula::temporal(*op, self.formula(g, negated)),
+            TemporalBinary(op, a, b) => {
+                Formula::temporal_binary(*op, self.formula(a, negated), self.formula(b, negated))
+            }
             Quant(q, decls, body) => {
                 let universal = (*q == Quantifier::All) != negated;
                 let bounds = self.decls(decls, negated);
@@ -195,6 +199,7 @@ impl Pass {
             Transpose(a) => Expr::transpose(self.expr(a, negated)),
             Closure(a) => Expr::closure(self.expr(a, negated)),
             ReflexiveClosure(a) => Expr::reflexive_closure(self.expr(a, negated)),
+            Prime(a) => Expr::prime(self.expr(a, negated)),
             IfThenElse(c, a, b) => Expr::if_then_else(
                 self.formula(c, negated),
                 self.expr(a, negated),
@@ -271,7 +276,7 @@ fn ints_in_expr_unguarded(e: &Expr, out: &mut Vec<IntExpr>) {
             ints_in_expr(a, out);
             ints_in_expr(b, out);
         }
-        Transpose(a) | Closure(a) | ReflexiveClosure(a) => ints_in_expr(a, out),
+        Transpose(a) | Closure(a) | ReflexiveClosure(a) | Prime(a) => ints_in_expr(a, out),
         IntAtom(i) => {
             out.push(i.clone());
             ints_below_int(i, out);

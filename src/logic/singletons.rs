@@ -145,9 +145,10 @@ fn mentions_var_unguarded(e: &Expr, v: VarId) -> bool {
         | ExprKind::Product(a, b)
         | ExprKind::DomainRestrict(a, b)
         | ExprKind::RangeRestrict(a, b) => mentions_var(a, v) || mentions_var(b, v),
-        ExprKind::Transpose(a) | ExprKind::Closure(a) | ExprKind::ReflexiveClosure(a) => {
-            mentions_var(a, v)
-        }
+        ExprKind::Transpose(a)
+        | ExprKind::Closure(a)
+        | ExprKind::ReflexiveClosure(a)
+        | ExprKind::Prime(a) => mentions_var(a, v),
         // Conservative: anything with a nested formula might mention it.
         ExprKind::IfThenElse(..) | ExprKind::Comprehension(..) | ExprKind::IntAtom(_) => true,
     }
@@ -210,6 +211,8 @@ impl Rewriter<'_> {
                     StrictOrder { rel, elems } => es.extend([rel.clone(), elems.clone()]),
                     // Integer expressions are left as they are (see `formula`).
                     IntCompare(..) | Overflows(_) => {}
+                    Temporal(_, g) => fs.push(g.clone()),
+                    TemporalBinary(_, a, b) => fs.extend([a.clone(), b.clone()]),
                 }
             } else if let Some(e) = es.pop() {
                 if !seen.insert(e.node_id()) {
@@ -294,7 +297,9 @@ impl Rewriter<'_> {
             }
             StrictOrder { rel, elems } => Formula::strict_order(self.expr(rel), self.expr(elems)),
             // Not rewriting is always sound; integer subterms keep their equalities.
-            IntCompare(..) | Overflows(_) => f.clone(),
+            // A temporal formula holds its parts in other states, where the facts
+            // (read in the first) need not hold.
+            IntCompare(..) | Overflows(_) | Temporal(..) | TemporalBinary(..) => f.clone(),
         };
         // Memoizing on addresses is safe: the caller's root keeps every node alive.
         self.formulas.insert(f.node_id(), out.clone());
@@ -321,7 +326,7 @@ impl Rewriter<'_> {
         }
         use ExprKind::*;
         let out = match e.kind() {
-            Rel(_) | Var(_) | Const(_) | Univ | Iden | None | IntAtom(_) => e.clone(),
+            Rel(_) | Var(_) | Const(_) | Univ | Iden | None | IntAtom(_) | Prime(_) => e.clone(),
             Union(a, b) => Expr::union(self.expr(a), self.expr(b)),
             Intersection(a, b) => Expr::intersection(self.expr(a), self.expr(b)),
             Difference(a, b) => Expr::difference(self.expr(a), self.expr(b)),

@@ -304,6 +304,10 @@ impl Substitution {
             StrictOrder { rel, elems } => Formula::strict_order(self.expr(rel), self.expr(elems)),
             IntCompare(c, a, b) => self.int(a).compare(*c, &self.int(b)),
             Overflows(i) => self.int(i).overflows(),
+            Temporal(op, g) => Formula::temporal(*op, self.formula(g)),
+            TemporalBinary(op, a, b) => {
+                Formula::temporal_binary(*op, self.formula(a), self.formula(b))
+            }
         };
         // Keep the original node when nothing changed, so the subtree keeps its identity.
         // (Unchanged children are the very same `Arc`s, which equality compares first.)
@@ -338,6 +342,7 @@ impl Substitution {
             Join(a, b) => Expr::join(self.expr(a), self.expr(b)),
             Product(a, b) => Expr::product(self.expr(a), self.expr(b)),
             Transpose(a) => Expr::transpose(self.expr(a)),
+            Prime(a) => Expr::prime(self.expr(a)),
             Closure(a) => Expr::closure(self.expr(a)),
             ReflexiveClosure(a) => Expr::reflexive_closure(self.expr(a)),
             DomainRestrict(s, r) => Expr::domain_restrict(self.expr(s), self.expr(r)),

@@ -36,6 +36,8 @@ fn bound_of(e: &Expr, bounds: &Bounds, env: &mut HashMap<VarId, TupleSet>) -> Tu
         Join(a, b) => join(&bound_of(a, bounds, env), &bound_of(b, bounds, env)),
         Product(a, b) => product(&bound_of(a, bounds, env), &bound_of(b, bounds, env)),
         Transpose(a) => transpose(&bound_of(a, bounds, env)),
+        // The next state's value lies within the same bounds.
+        Prime(a) => bound_of(a, bounds, env),
         Closure(a) => closure(&bound_of(a, bounds, env)),
         ReflexiveClosure(a) => closure(&bound_of(a, bounds, env)).union(&identity(n)),
         DomainRestrict(s, r) => {

@@ -8,6 +8,7 @@ pub mod history;
 pub mod json;
 pub mod names;
 pub mod table;
+pub mod trace;
 pub mod xml;
 
 // What to show is the checker's (it knows sigs and fields); how to show it is ours.

@@ -204,6 +204,7 @@ impl SessionCommand {
             c.scope = Some(ast::Scope {
                 overall: Some((n, c.span)),
                 types: Vec::new(),
+                steps: None,
                 span: c.span,
             });
         }

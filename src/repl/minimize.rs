@@ -217,6 +217,7 @@ fn scoped(
     let mut scope = command.scope.take().unwrap_or(Scope {
         overall: Some((default, span)),
         types: Vec::new(),
+        steps: None,
         span,
     });
     // The command may name the sig by its short name (`Txn` for `isolation/histories/Txn`).

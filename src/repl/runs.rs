@@ -105,7 +105,15 @@ impl Session {
 
     /// The current instance of `run` in the default view (none when there is none).
     pub(crate) fn print_instance(&mut self, run: &CommandRun) {
-        if let Some(inst) = run.instance() {
+        if let Some(trace) = &run.trace {
+            let text = render::trace::render_trace(
+                &run.command.presentation,
+                trace,
+                &run.skolems(),
+                render::View::Auto,
+            );
+            self.say(text.trim_end());
+        } else if let Some(inst) = run.instance() {
             let text = render::render_instance(
                 &run.command.presentation,
                 inst,

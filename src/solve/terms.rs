@@ -131,6 +131,11 @@ impl Harvest<'_> {
                 self.int(b);
             }
             Overflows(i) => self.int(i),
+            Temporal(_, g) => self.formula(g),
+            TemporalBinary(_, a, b) => {
+                self.formula(a);
+                self.formula(b);
+            }
         }
     }
 

@@ -85,6 +85,8 @@ pub struct SigQualifiers {
     pub one: Option<Span>,
     pub some: Option<Span>,
     pub private: Option<Span>,
+    /// Alloy 6's `var`: the sig's atoms may change from state to state.
+    pub var: Option<Span>,
 }
 
 /// `abstract sig A, B extends C { fields } { fact }`
@@ -129,6 +131,8 @@ pub struct Decl {
     pub disj_bound: bool,
     /// `=` instead of `:` (a defined field).
     pub defined: bool,
+    /// Alloy 6's `var` (fields only): the field may change from state to state.
+    pub var: Option<Span>,
     /// The bound, possibly with a multiplicity: `set A`, `lone A`, `A -> one B`.
     pub bound: Expr,
     pub span: Span,
@@ -217,6 +221,17 @@ pub enum CommandTarget {
 pub struct Scope {
     pub overall: Option<(u32, Span)>,
     pub types: Vec<TypeScope>,
+    /// Alloy 6's trace length: `N steps` (1 to N states), `exactly N steps`, `a..b steps`.
+    pub steps: Option<StepsScope>,
+    pub span: Span,
+}
+
+/// The lengths (number of states of a lasso trace) a temporal command tries, shortest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepsScope {
+    pub min: u32,
+    /// `None`: unbounded (`1.. steps`), which bounded solving cannot decide.
+    pub max: Option<u32>,
     pub span: Span,
 }
 
@@ -298,6 +313,54 @@ pub enum UnaryOp {
     /// Prefix `some e`, `lone e`, `one e`, `set e`, `seq e`: a test, or a multiplicity in
     /// a declaration, on the right of `in`, or in a fun result.
     Mult(Multiplicity),
+    /// Alloy 6's prefix temporal operators.
+    Temporal(TemporalUnaryOp),
+    /// Postfix `e'`: the value of `e` in the next state.
+    Prime,
+}
+
+/// Alloy 6's unary temporal connectives (future, then past).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TemporalUnaryOp {
+    Always,
+    Eventually,
+    After,
+    Historically,
+    Once,
+    Before,
+}
+
+impl TemporalUnaryOp {
+    pub fn word(self) -> &'static str {
+        match self {
+            TemporalUnaryOp::Always => "always",
+            TemporalUnaryOp::Eventually => "eventually",
+            TemporalUnaryOp::After => "after",
+            TemporalUnaryOp::Historically => "historically",
+            TemporalUnaryOp::Once => "once",
+            TemporalUnaryOp::Before => "before",
+        }
+    }
+}
+
+/// Alloy 6's binary temporal connectives (future, then past).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TemporalBinaryOp {
+    Until,
+    Releases,
+    Since,
+    Triggered,
+}
+
+impl TemporalBinaryOp {
+    pub fn word(self) -> &'static str {
+        match self {
+            TemporalBinaryOp::Until => "until",
+            TemporalBinaryOp::Releases => "releases",
+            TemporalBinaryOp::Since => "since",
+            TemporalBinaryOp::Triggered => "triggered",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -346,6 +409,8 @@ pub enum BinaryOp {
     RanRestrict,
     /// `a.b`
     Join,
+    /// `until releases since triggered`
+    Temporal(TemporalBinaryOp),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

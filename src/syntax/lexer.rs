@@ -9,7 +9,7 @@ use logos::{FilterResult, Lexer, Logos};
 use crate::diagnostic::{Diagnostic, FileId, Span};
 
 use super::rewrite::rewrite;
-use crate::syntax::ast::Multiplicity;
+use crate::syntax::ast::{Multiplicity, TemporalBinaryOp, TemporalUnaryOp};
 // The token types, where the parser has always found them.
 pub use super::tokens::{Cmp, Spanned, Tok};
 
@@ -120,22 +120,35 @@ enum Raw {
     In,
 
     #[token("after")]
+    After,
     #[token("always")]
+    Always,
     #[token("before")]
+    Before,
     #[token("eventually")]
+    Eventually,
     #[token("historically")]
+    Historically,
     #[token("once")]
+    Once,
     #[token("releases")]
+    Releases,
     #[token("since")]
+    Since,
     #[token("steps")]
+    Steps,
     #[token("triggered")]
+    Triggered,
     #[token("until")]
+    Until,
     #[token("var")]
+    Var,
     #[token("'")]
     #[token("\u{2018}")]
     #[token("\u{2019}")]
+    Prime,
     #[token(";")]
-    Temporal,
+    Semi,
 
     #[token("!")]
     #[token("not")]
@@ -316,15 +329,6 @@ pub fn source_regions(text: &str) -> Vec<(usize, usize)> {
     regions
 }
 
-fn temporal_error(span: Span, word: &str) -> Diagnostic {
-    Diagnostic::error(
-        span,
-        format!(
-            "temporal operator `{word}` is not supported (solder handles Alloy's static language)"
-        ),
-    )
-}
-
 /// The largest magnitude a literal may have before the negative-literal merge:
 /// `-2147483648` is a legal Java `int`, `2147483648` is not.
 const MAX_MAGNITUDE: i64 = 1 << 31;
@@ -495,7 +499,21 @@ fn keyword(raw: Raw) -> Option<Tok<'static>> {
         Raw::Bar => Tok::Bar,
         Raw::At => Tok::At,
         Raw::Slash => Tok::Slash,
-        Raw::BlockComment | Raw::Ident | Raw::Number | Raw::Str | Raw::Temporal => return None,
+        Raw::After => Tok::TempUnary(TemporalUnaryOp::After),
+        Raw::Always => Tok::TempUnary(TemporalUnaryOp::Always),
+        Raw::Before => Tok::TempUnary(TemporalUnaryOp::Before),
+        Raw::Eventually => Tok::TempUnary(TemporalUnaryOp::Eventually),
+        Raw::Historically => Tok::TempUnary(TemporalUnaryOp::Historically),
+        Raw::Once => Tok::TempUnary(TemporalUnaryOp::Once),
+        Raw::Releases => Tok::TempBinary(TemporalBinaryOp::Releases),
+        Raw::Since => Tok::TempBinary(TemporalBinaryOp::Since),
+        Raw::Triggered => Tok::TempBinary(TemporalBinaryOp::Triggered),
+        Raw::Until => Tok::TempBinary(TemporalBinaryOp::Until),
+        Raw::Steps => Tok::Steps,
+        Raw::Var => Tok::Var,
+        Raw::Prime => Tok::Prime,
+        Raw::Semi => Tok::Semi,
+        Raw::BlockComment | Raw::Ident | Raw::Number | Raw::Str => return None,
     })
 }
 
@@ -523,10 +541,6 @@ fn lex_region<'a>(
                 }
             },
             Ok(Raw::Str) => Tok::Str(&slice[1..slice.len() - 1]),
-            Ok(Raw::Temporal) => {
-                errors.push(temporal_error(span, slice));
-                continue;
-            }
             Ok(raw) => match keyword(raw) {
                 Some(tok) => tok,
                 None => continue,
@@ -573,7 +587,7 @@ fn raw_error(e: RawError, slice: &str, span: Span) -> Diagnostic {
 }
 
 /// Lex `text` and apply the CompFilter rewrites. Errors are every lexical error found
-/// (unknown characters, malformed numbers and strings, temporal operators).
+/// (unknown characters, malformed numbers and strings).
 pub fn tokenize(text: &str, file: FileId) -> Result<Vec<Spanned<'_>>, Vec<Diagnostic>> {
     let mut tokens = Vec::new();
     let mut errors = Vec::new();

@@ -183,7 +183,8 @@ fn ends_operand(tok: Tok<'_>) -> bool {
         | Tok::This
         | Tok::Univ
         | Tok::IntSig
-        | Tok::NoneKw => true,
+        | Tok::NoneKw
+        | Tok::Prime => true,
         Tok::FunName(name) => matches!(name, "min" | "max" | "next"),
         _ => false,
     }

@@ -37,6 +37,8 @@ fn unary(op: UnaryOp) -> &'static str {
         UnaryOp::SumCast => "sum",
         UnaryOp::No => "no",
         UnaryOp::Mult(m) => mult(m),
+        UnaryOp::Temporal(t) => t.word(),
+        UnaryOp::Prime => "'",
     }
 }
 
@@ -73,6 +75,7 @@ fn binary(op: BinaryOp) -> &'static str {
         BinaryOp::DomRestrict => "<:",
         BinaryOp::RanRestrict => ":>",
         BinaryOp::Join => ".",
+        BinaryOp::Temporal(t) => t.word(),
     }
 }
 
@@ -968,7 +971,7 @@ fn scope_errors() {
     let (message, at) = module_error("run {} for 1..5 Time");
     assert_eq!(
         message,
-        "syntax error: a scope is a single number (`for 5 Time`; `8 Int` sets the bitwidth): ranges such as `1..5` bound Alloy 6's trace length (`steps`), which solder does not support yet"
+        "syntax error: a range such as `1..5` bounds only the trace length (`1..5 steps`); a sig's scope is a single number"
     );
     assert_eq!(at, "1..5");
     let (_, at) = module_error("run {} for 3 but 2.. A");
@@ -1053,22 +1056,6 @@ fn lexical_errors() {
     assert!(message.contains("hexadecimal"), "{message}");
     assert_eq!(at, "0x3");
     assert_eq!(expr("0x0F + 0x_01_00 + 0b101"), "(+ (+ 15 256) 5)");
-    let (message, at) = module_error("fact { always some A }");
-    assert_eq!(
-        message,
-        "temporal operator `always` is not supported (solder handles Alloy's static language)"
-    );
-    assert_eq!(at, "always");
-    let (message, at) = module_error("fact { x' = x }");
-    assert_eq!(
-        message,
-        "temporal operator `'` is not supported (solder handles Alloy's static language)"
-    );
-    assert_eq!(at, "'");
-    let (_, at) = module_error("fact { a ; b }");
-    assert_eq!(at, ";");
-    let (_, at) = module_error("var sig A {}");
-    assert_eq!(at, "var");
     let (message, at) = module_error("fact { a ? b }");
     assert_eq!(message, "unexpected character `?` (U+003F)");
     assert_eq!(at, "?");
@@ -1235,4 +1222,95 @@ fn common_mistakes_get_precise_messages() {
         errors[0].help.as_deref(),
         Some("a quantified formula is written `all x: S | F`")
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// Alloy 6's temporal syntax (precedence from Alloy 6's grammar, `P/Alloy.cup`).
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn temporal_connectives_bind_as_in_alloy_6() {
+    // Unary connectives bind like `not`; binary ones above `and`, left associative.
+    assert_eq!(expr("always p until q"), "(until (always p) q)");
+    assert_eq!(expr("p and q until r"), "(&& p (until q r))");
+    assert_eq!(expr("p until q since r"), "(since (until p q) r)");
+    assert_eq!(expr("not p releases q"), "(releases (! p) q)");
+    assert_eq!(
+        expr("eventually historically once before after p"),
+        "(eventually (historically (once (before (after p)))))"
+    );
+    // `;` is lowest of all and right associative: `p ; q` is `p and after q`.
+    assert_eq!(expr("p and q ; r"), "(&& (&& p q) (after r))");
+    assert_eq!(expr("p ; q ; r"), "(&& p (after (&& q (after r))))");
+    assert_eq!(expr("p or q ; r"), "(&& (|| p q) (after r))");
+    // A prime binds tightest: `x.f'` primes `f` alone.
+    assert_eq!(expr("x.f'"), "(. x (' f))");
+    assert_eq!(expr("(x.f)' = x.f"), "(= (' (. x f)) (. x f))");
+    assert_eq!(expr("x' - y"), "(- (' x) y)");
+    assert_eq!(expr("~r'"), "(~ (' r))");
+    // A quantifier body takes the connectives, `;` included.
+    assert_eq!(
+        expr("all x: A | always x in V ; no V"),
+        "(all [x: A] (&& (always (in x V)) (after (no V))))"
+    );
+}
+
+#[test]
+fn var_sigs_fields_and_steps_scopes() {
+    let m = module("var sig V {}\nsig A { var f: set A, g: lone A }\nvar sig W in A {}");
+    let sigs: Vec<&SigDecl> = m
+        .paragraphs
+        .iter()
+        .filter_map(|p| match p {
+            Paragraph::Sig(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert!(sigs[0].qualifiers.var.is_some());
+    assert!(sigs[1].qualifiers.var.is_none());
+    assert!(sigs[2].qualifiers.var.is_some());
+    assert!(sigs[1].fields[0].var.is_some());
+    assert!(sigs[1].fields[1].var.is_none());
+    let steps = |text: &str| {
+        let m = module(text);
+        match &m.paragraphs[0] {
+            Paragraph::Command(c) => c
+                .scope
+                .as_ref()
+                .and_then(|s| s.steps)
+                .map(|s| (s.min, s.max)),
+            _ => panic!("not a command"),
+        }
+    };
+    assert_eq!(steps("run {} for 3"), None);
+    assert_eq!(steps("run {} for 3 but 4 steps"), Some((1, Some(4))));
+    assert_eq!(
+        steps("run {} for 3 but exactly 4 steps"),
+        Some((4, Some(4)))
+    );
+    assert_eq!(
+        steps("run {} for 3 but 2..5 steps, 2 A"),
+        Some((2, Some(5)))
+    );
+    assert_eq!(steps("run {} for 1.. steps"), Some((1, None)));
+    let (message, at) = module_error("run {} for 3 but 0 steps");
+    assert_eq!(
+        message,
+        "syntax error: a trace has at least one step, and a range of `steps` must not be empty"
+    );
+    assert_eq!(at, "0 steps");
+    let (message, _) = module_error("run {} for 3 but 5..3 steps");
+    assert!(message.contains("must not be empty"), "{message}");
+    let (message, at) = module_error("run {} for 2..4 steps, 3 steps");
+    assert_eq!(
+        message,
+        "syntax error: the `steps` scope cannot be given more than once"
+    );
+    assert_eq!(at, "3 steps");
+    let (message, at) = module_error("run {} for 2.. steps");
+    assert_eq!(
+        message,
+        "syntax error: an unbounded `steps` scope must start at 1 (`1.. steps`)"
+    );
+    assert_eq!(at, "2.. steps");
 }

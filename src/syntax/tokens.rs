@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::syntax::ast::{Multiplicity, Quantifier};
+use crate::syntax::ast::{Multiplicity, Quantifier, TemporalBinaryOp, TemporalUnaryOp};
 
 /// The comparison operators, which also come negated (`!in`, `not =`, `!=`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +116,18 @@ pub enum Tok<'a> {
 
     /// `all no some lone one sum` starting a quantified formula.
     Quant(Quantifier),
+    /// Alloy 6: `var` before a sig or field declaration.
+    Var,
+    /// Alloy 6: `steps`, the trace length in a scope.
+    Steps,
+    /// `always eventually after historically once before`
+    TempUnary(TemporalUnaryOp),
+    /// `until releases since triggered`
+    TempBinary(TemporalBinaryOp),
+    /// `'` (also `‘` `’`): the value in the next state.
+    Prime,
+    /// `;`: `p ; q` is `p and after q`.
+    Semi,
     /// The internal `fun/NAME` (`fun/add`, `fun/min`, ...).
     FunName(&'a str),
     /// The internal `pred/NAME` (`pred/totalOrder`).
@@ -251,6 +263,12 @@ impl fmt::Display for Tok<'_> {
             Tok::FunName(x) => return write!(f, "fun/{x}"),
             Tok::PredName(x) => return write!(f, "pred/{x}"),
             Tok::Label(x) => return write!(f, "{x}:"),
+            Tok::Var => "var",
+            Tok::Steps => "steps",
+            Tok::TempUnary(op) => op.word(),
+            Tok::TempBinary(op) => op.word(),
+            Tok::Prime => "'",
+            Tok::Semi => ";",
         };
         f.write_str(s)
     }

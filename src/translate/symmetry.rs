@@ -67,6 +67,8 @@ pub fn constant_atoms(formula: &Formula) -> BTreeSet<Atom> {
                     b.subterms(&mut formulas, &mut exprs);
                 }
                 Overflows(i) => i.subterms(&mut formulas, &mut exprs),
+                Temporal(_, g) => formulas.push(g.clone()),
+                TemporalBinary(_, a, b) => formulas.extend([a.clone(), b.clone()]),
             }
         } else if let Some(e) = exprs.pop() {
             if !seen.insert(e.node_id()) {

@@ -318,6 +318,7 @@ pub fn clamp_scopes(checked: &mut check::Checked) {
         let scope = cmd.scope.get_or_insert_with(|| solder::syntax::ast::Scope {
             overall: None,
             types: Vec::new(),
+            steps: None,
             span: cmd.span,
         });
         let no_sig_scope = scope.types.iter().all(|t| is_int_scope(&t.target.joined()));

@@ -331,9 +331,10 @@ pub fn mentions_var(e: &Expr, v: VarId) -> bool {
         | ExprKind::Product(a, b)
         | ExprKind::DomainRestrict(a, b)
         | ExprKind::RangeRestrict(a, b) => mentions_var(a, v) || mentions_var(b, v),
-        ExprKind::Transpose(a) | ExprKind::Closure(a) | ExprKind::ReflexiveClosure(a) => {
-            mentions_var(a, v)
-        }
+        ExprKind::Transpose(a)
+        | ExprKind::Closure(a)
+        | ExprKind::ReflexiveClosure(a)
+        | ExprKind::Prime(a) => mentions_var(a, v),
         // Conservative for formulas inside expressions.
         ExprKind::IfThenElse(..) | ExprKind::Comprehension(..) | ExprKind::IntAtom(_) => true,
     }

@@ -4,8 +4,10 @@ use crate::check::model::INT;
 use crate::check::names;
 use crate::check::types::{self, Type};
 use crate::diagnostic::Span;
-use crate::logic::{Expr, IntCmp, IntExpr, IntOp};
-use crate::syntax::ast::{self, BinaryOp, ExprKind as A, Multiplicity, UnaryOp};
+use crate::logic::{Expr, Formula, IntCmp, IntExpr, IntOp, TemporalBinOp, TemporalOp};
+use crate::syntax::ast::{
+    self, BinaryOp, ExprKind as A, Multiplicity, TemporalBinaryOp, TemporalUnaryOp, UnaryOp,
+};
 
 use super::{ElabError, Elaborator, Env, R, Val, int_as_set};
 
@@ -14,6 +16,33 @@ impl Elaborator<'_> {
         let model = self.model;
         match op {
             UnaryOp::Not => Ok(Val::Form(self.formula(x, env)?.not())),
+            UnaryOp::Temporal(t) => {
+                let op = match t {
+                    TemporalUnaryOp::Always => TemporalOp::Always,
+                    TemporalUnaryOp::Eventually => TemporalOp::Eventually,
+                    TemporalUnaryOp::After => TemporalOp::After,
+                    TemporalUnaryOp::Historically => TemporalOp::Historically,
+                    TemporalUnaryOp::Once => TemporalOp::Once,
+                    TemporalUnaryOp::Before => TemporalOp::Before,
+                };
+                Ok(Val::Form(Formula::temporal(op, self.formula(x, env)?)))
+            }
+            UnaryOp::Prime => {
+                let v = self.expr(x, env)?;
+                if let Val::Form(_) = v {
+                    return Err(ElabError::new(
+                        span,
+                        "`'` gives an expression's value in the next state; a formula cannot be primed (use `after`)",
+                    ));
+                }
+                if let Val::Int(_) = v {
+                    return Err(ElabError::new(
+                        span,
+                        "`'` applies to relational expressions, not to integers: prime the relation inside (`#r'`, not `(#r)'`)",
+                    ));
+                }
+                self.lift1(v, span, |e, t| Ok((Expr::prime(e), t)))
+            }
             UnaryOp::Transpose | UnaryOp::Closure | UnaryOp::ReflexiveClosure => {
                 let v = self.expr(x, env)?;
                 let univ = self.layout.univ.clone();
@@ -94,6 +123,17 @@ impl Elaborator<'_> {
         use BinaryOp::*;
         let model = self.model;
         match op {
+            Temporal(t) => {
+                let fa = self.formula(a, env)?;
+                let fb = self.formula(b, env)?;
+                let op = match t {
+                    TemporalBinaryOp::Until => TemporalBinOp::Until,
+                    TemporalBinaryOp::Releases => TemporalBinOp::Releases,
+                    TemporalBinaryOp::Since => TemporalBinOp::Since,
+                    TemporalBinaryOp::Triggered => TemporalBinOp::Triggered,
+                };
+                Ok(Val::Form(Formula::temporal_binary(op, fa, fb)))
+            }
             Or | And | Iff | Implies => {
                 let fa = self.formula(a, env)?;
                 let fb = self.formula(b, env)?;

@@ -71,6 +71,7 @@ impl Evaluator<'_> {
                 .cloned()
                 .ok_or_else(|| EvalError::new(format!("variable v{} is unbound", v.0)))?,
             Const(ts) => ts.clone(),
+            Prime(a) => self.prime(a)?,
             Univ => TupleSet::of_atoms(self.atoms()),
             Iden => identity(self.atoms()),
             None => TupleSet::empty(e.arity()),

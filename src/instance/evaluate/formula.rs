@@ -33,6 +33,8 @@ impl Evaluator<'_> {
                 false
             }
             Not(g) => !self.formula(g)?,
+            Temporal(op, g) => self.temporal(*op, g)?,
+            TemporalBinary(op, a, b) => self.temporal_binary(*op, a, b)?,
             Implies(a, b) => !self.formula(a)? || self.formula(b)?,
             Iff(a, b) => self.formula(a)? == self.formula(b)?,
             Subset(a, b) => {

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use super::Instance;
+use super::{Instance, Trace};
 use crate::logic::free::FreeVars;
 use crate::logic::injections::SizeComparison;
 use crate::logic::{Expr, Formula, IntExpr, TupleSet, VarId};
@@ -24,6 +24,7 @@ mod int;
 mod operators;
 mod orders;
 mod quantifier;
+mod temporal;
 #[cfg(test)]
 mod tests;
 
@@ -186,6 +187,56 @@ pub fn eval_formula_counting(instance: &Instance, f: &Formula) -> Result<bool, E
     ev.formula(f)
 }
 
+/// Whether `f` holds in the first state of `trace`, with the temporal connectives read on
+/// the infinite trace the lasso stands for. Quantifiers over relations get the default
+/// budget; past it, an error says the formula is too large to check.
+pub fn eval_formula_on_trace(trace: &Trace, f: &Formula) -> Result<bool, EvalError> {
+    eval_formula_on_trace_at(trace, 0, &Env::new(), f)
+}
+
+/// Whether `f` holds at state `state` of `trace` (its first visit), some variables bound.
+pub fn eval_formula_on_trace_at(
+    trace: &Trace,
+    state: usize,
+    env: &Env,
+    f: &Formula,
+) -> Result<bool, EvalError> {
+    let (mut ev, start) = on_trace(trace, state, env, temporal::past_depth(f))?;
+    ev.at(start, |ev| ev.formula(f))
+}
+
+/// The value of `e` at state `state` of `trace` (its first visit).
+pub fn eval_expr_on_trace_at(
+    trace: &Trace,
+    state: usize,
+    env: &Env,
+    e: &Expr,
+) -> Result<TupleSet, EvalError> {
+    let depth = temporal::past_depth(&e.clone().some());
+    let (mut ev, start) = on_trace(trace, state, env, depth)?;
+    ev.at(start, |ev| ev.expr(e))
+}
+
+fn on_trace<'a>(
+    trace: &'a Trace,
+    state: usize,
+    env: &Env,
+    past_depth: usize,
+) -> Result<(Evaluator<'a>, usize), EvalError> {
+    if trace.states.is_empty() || trace.loop_to >= trace.states.len() {
+        return Err(EvalError::new("a trace needs a state and a loop into it"));
+    }
+    if state >= trace.states.len() {
+        return Err(EvalError::new(format!(
+            "the trace has {} states; there is no state {state}",
+            trace.states.len()
+        )));
+    }
+    let mut ev = Evaluator::new(&trace.states[0], env.clone());
+    ev.trace = Some(temporal::TracePosition::new(trace, past_depth));
+    Ok((ev, state))
+}
+
 /// Same as [`eval_expr`], with some variables already bound.
 pub fn eval_expr_in(instance: &Instance, env: &Env, e: &Expr) -> Result<TupleSet, EvalError> {
     Evaluator::new(instance, env.clone()).expr(e)
@@ -247,6 +298,9 @@ struct Evaluator<'a> {
     /// point: there, expressions over atoms (`wset[t]`) are remembered too, since each
     /// value tried evaluates them again under the same atoms.
     enumerating: usize,
+    /// The trace and position a temporal formula is evaluated at (`instance` is then
+    /// that position's state).
+    trace: Option<temporal::TracePosition<'a>>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -268,6 +322,7 @@ impl<'a> Evaluator<'a> {
             orders_only: true,
             saturate_orders: true,
             enumerating: 0,
+            trace: None,
         }
     }
 }

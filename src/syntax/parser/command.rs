@@ -57,34 +57,30 @@ impl<'a> Grammar<'a> {
             choice((named_block, self.qname.clone().map(CommandTarget::Name))).boxed()
         };
 
-        // Scope counts are non-negative; ranges (`1..5`, `1..`, `1:2`) are temporal.
+        // Scope counts are non-negative; ranges (`1..5`, `1..`) bound only `steps`.
         let count = self
             .number
             .clone()
-            .then(
-                choice((just(Tok::DotDot), just(Tok::Colon)))
-                    .then(self.number.clone().or_not())
-                    .map_with(|_, e| e.span())
-                    .or_not(),
-            )
-            .validate(move |((n, span), range), _, emitter| {
-                if let Some(range) = range {
+            .validate(move |(n, span), _, emitter| match u32::try_from(n) {
+                Ok(n) => (n, sp(span)),
+                Err(_) => {
                     emitter.emit(Rich::custom(
-                        TokSpan::from(span.start..range.end),
-                        "syntax error: a scope is a single number (`for 5 Time`; `8 Int` sets the bitwidth): ranges such as `1..5` bound Alloy 6's trace length (`steps`), which solder does not support yet",
+                        span,
+                        "syntax error: a scope or `expect` value cannot be negative",
                     ));
-                }
-                match u32::try_from(n) {
-                    Ok(n) => (n, sp(span)),
-                    Err(_) => {
-                        emitter.emit(Rich::custom(
-                            span,
-                            "syntax error: a scope or `expect` value cannot be negative",
-                        ));
-                        (0, sp(span))
-                    }
+                    (0, sp(span))
                 }
             })
+            .boxed();
+        // `N`, `N..M` or `N..` (`None` past the dots: no upper end).
+        let count_or_range = count
+            .clone()
+            .then(
+                just(Tok::DotDot)
+                    .ignore_then(count.clone().or_not())
+                    .map_with(move |end, e| (end, sp(e.span())))
+                    .or_not(),
+            )
             .boxed();
         let builtin_target = |tok: Tok<'a>, name: &'static str| {
             just(tok).map_with(move |_, e| QualName {
@@ -101,15 +97,16 @@ impl<'a> Grammar<'a> {
             builtin_target(Tok::Univ, "univ"),
             builtin_target(Tok::NoneKw, "none"),
         ));
+        let steps_target = just(Tok::Steps).map_with(move |_, e| QualName {
+            parts: vec!["steps".to_string()],
+            span: sp(e.span()),
+        });
         let type_scope = just(Tok::Exactly)
             .or_not()
-            .then(count.clone())
-            .then(scope_target)
-            .map_with(move |((exactly, (count, _)), target), e| TypeScope {
-                exactly: exactly.is_some(),
-                count,
-                target,
-                span: sp(e.span()),
+            .then(count_or_range)
+            .then(choice((steps_target, scope_target)))
+            .map_with(move |((exactly, (count, range)), target), e| {
+                (exactly.is_some(), count, range, target, sp(e.span()))
             });
         let type_scopes = type_scope
             .separated_by(just(Tok::Comma))
@@ -125,11 +122,13 @@ impl<'a> Grammar<'a> {
                     .map(|(overall, types)| (Some(overall), types.unwrap_or_default())),
             )))
             .validate(
-                move |(overall, types): (Option<(u32, Span)>, Vec<TypeScope>), e, emitter| {
+                move |(overall, parsed): (Option<(u32, Span)>, Vec<ParsedScope>), e, emitter| {
+                    let (types, steps) = split_steps(parsed, emitter);
                     check_special_scopes(&types, emitter);
                     Scope {
                         overall,
                         types,
+                        steps,
                         span: sp(e.span()),
                     }
                 },
@@ -154,6 +153,68 @@ impl<'a> Grammar<'a> {
             })
             .boxed()
     }
+}
+
+/// A type scope as parsed: `exactly`, the count, the end of a range (`..M` or `..`), the
+/// target, the span.
+type ParsedScope = (
+    bool,
+    (u32, Span),
+    Option<(Option<(u32, Span)>, Span)>,
+    QualName,
+    Span,
+);
+
+/// Takes the `steps` scope out of the type scopes (at most one; ranges only there).
+fn split_steps<'a>(
+    parsed: Vec<ParsedScope>,
+    emitter: &mut chumsky::input::Emitter<Rich<'a, Tok<'a>, TokSpan>>,
+) -> (Vec<TypeScope>, Option<StepsScope>) {
+    let mut types = Vec::new();
+    let mut steps: Option<StepsScope> = None;
+    for (exactly, (count, count_span), range, target, span) in parsed {
+        if target.parts == ["steps"] {
+            if steps.is_some() {
+                emitter.emit(Rich::custom(
+                    to_tok_span(span),
+                    "syntax error: the `steps` scope cannot be given more than once",
+                ));
+            }
+            let (min, max) = match range {
+                None if exactly => (count, Some(count)),
+                None => (1, Some(count)),
+                Some((None, _)) => (count, None),
+                Some((Some((end, _)), _)) => (count, Some(end)),
+            };
+            if min < 1 || max.is_some_and(|m| m < min) {
+                emitter.emit(Rich::custom(
+                    to_tok_span(count_span.to(span)),
+                    "syntax error: a trace has at least one step, and a range of `steps` must not be empty",
+                ));
+            }
+            if max.is_none() && min != 1 {
+                emitter.emit(Rich::custom(
+                    to_tok_span(span),
+                    "syntax error: an unbounded `steps` scope must start at 1 (`1.. steps`)",
+                ));
+            }
+            steps = Some(StepsScope { min, max, span });
+            continue;
+        }
+        if let Some((_, range_span)) = range {
+            emitter.emit(Rich::custom(
+                to_tok_span(count_span.to(range_span)),
+                "syntax error: a range such as `1..5` bounds only the trace length (`1..5 steps`); a sig's scope is a single number",
+            ));
+        }
+        types.push(TypeScope {
+            exactly,
+            count,
+            target,
+            span,
+        });
+    }
+    (types, steps)
 }
 
 /// The bitwidth (`int`/`Int`) and sequence length (`seq`) are not sigs: they are given

@@ -190,10 +190,32 @@ impl<'a> Grammar<'a> {
                     move |a, b| binary(a, BinaryOp::Iff, b),
                 )
                 .boxed();
-            iff.clone().foldl(
-                op(just(Tok::Or)).ignore_then(iff).repeated(),
-                move |a, b| binary(a, BinaryOp::Or, b),
-            )
+            let or = iff
+                .clone()
+                .foldl(
+                    op(just(Tok::Or)).ignore_then(iff).repeated(),
+                    move |a, b| binary(a, BinaryOp::Or, b),
+                )
+                .boxed();
+            // Alloy 6's `p ; q`, below everything else and right associative: `p and after q`.
+            or.then(op(just(Tok::Semi)).ignore_then(expr.clone()).or_not())
+                .map(|(first, rest)| match rest {
+                    None => first,
+                    Some(then) => {
+                        let after = Expr::new(
+                            ExprKind::Unary(
+                                UnaryOp::Temporal(TemporalUnaryOp::After),
+                                Box::new(then.clone()),
+                            ),
+                            then.span,
+                        );
+                        let span = first.span.to(then.span);
+                        Expr::new(
+                            ExprKind::Binary(BinaryOp::And, Box::new(first), Box::new(after)),
+                            span,
+                        )
+                    }
+                })
         })
         .boxed();
 
@@ -279,6 +301,7 @@ impl<'a> Grammar<'a> {
                     names,
                     disj_bound: disj_bound.is_some(),
                     defined: false,
+                    var: None,
                     bound,
                     span: Span::new(file, e.span().start, e.span().end),
                 },
@@ -477,7 +500,16 @@ impl<'a> Grammar<'a> {
         let prefix_op = |p: P<'a, UnaryOp>| p.labelled(EXPRESSION).boxed();
 
         let and = op(just(Tok::And).to(BinaryOp::And));
-        let not = prefix_op(just(Tok::Not).to(UnaryOp::Not).boxed());
+        let temporal_binary = op(select! { Tok::TempBinary(t) => BinaryOp::Temporal(t) });
+        // `not` and Alloy 6's unary temporal connectives share one level.
+        let not = prefix_op(
+            select! {
+                Tok::Not => UnaryOp::Not,
+                Tok::TempUnary(t) => UnaryOp::Temporal(t),
+            }
+            .boxed(),
+        );
+        let prime = op(just(Tok::Prime).to(UnaryOp::Prime));
         let compare = op(select! {
             Tok::Cmp(Cmp::In) => BinaryOp::In,
             Tok::Cmp(Cmp::Eq) => BinaryOp::Eq,
@@ -558,28 +590,32 @@ impl<'a> Grammar<'a> {
         );
 
         atom.pratt((
-            infix(left(5), and, move |a, op, b, e| bin(op, a, b, e)),
-            prefix(6, not, move |op, a, e| un(op, a, e)),
-            infix(left(7), compare, move |a, op, b, e| bin(op, a, b, e)),
-            prefix(8, multiplicity, move |op, a, e| un(op, a, e)),
-            infix(left(9), shift, move |a, op, b, e| bin(op, a, b, e)),
-            infix(left(10), additive, move |a, op, b, e| bin(op, a, b, e)),
-            infix(left(11), multiplicative, move |a, op, b, e| {
+            infix(left(50), and, move |a, op, b, e| bin(op, a, b, e)),
+            // Above `and`, below the unary connectives, as in Alloy 6.
+            infix(left(55), temporal_binary, move |a, op, b, e| {
                 bin(op, a, b, e)
             }),
-            prefix(12, cardinality, move |op, a, e| un(op, a, e)),
+            prefix(60, not, move |op, a, e| un(op, a, e)),
+            infix(left(70), compare, move |a, op, b, e| bin(op, a, b, e)),
+            prefix(80, multiplicity, move |op, a, e| un(op, a, e)),
+            infix(left(90), shift, move |a, op, b, e| bin(op, a, b, e)),
+            infix(left(100), additive, move |a, op, b, e| bin(op, a, b, e)),
+            infix(left(110), multiplicative, move |a, op, b, e| {
+                bin(op, a, b, e)
+            }),
+            prefix(120, cardinality, move |op, a, e| un(op, a, e)),
             infix(
-                left(13),
+                left(130),
                 op(just(Tok::PlusPlus).to(BinaryOp::Override)),
                 move |a, op, b, e| bin(op, a, b, e),
             ),
             infix(
-                left(14),
+                left(140),
                 op(just(Tok::Amp).to(BinaryOp::Intersect)),
                 move |a, op, b, e| bin(op, a, b, e),
             ),
             infix(
-                right(15),
+                right(150),
                 arrow,
                 move |a, (m1, m2), b, e: &mut Ex<'_, 'a>| {
                     Expr::new(
@@ -589,23 +625,23 @@ impl<'a> Grammar<'a> {
                 },
             ),
             infix(
-                left(16),
+                left(160),
                 op(just(Tok::DomRestrict).to(BinaryOp::DomRestrict)),
                 move |a, op, b, e| bin(op, a, b, e),
             ),
             infix(
-                left(17),
+                left(170),
                 op(just(Tok::RanRestrict).to(BinaryOp::RanRestrict)),
                 move |a, op, b, e| bin(op, a, b, e),
             ),
             // `[...]` and `.int` apply to the whole join chain on their left, so they bind
             // below `.` (whose right operand is a single primary) and above `:>`.
-            postfix(17, box_args, move |a, args, e: &mut Ex<'_, 'a>| {
+            postfix(170, box_args, move |a, args, e: &mut Ex<'_, 'a>| {
                 Expr::new(ExprKind::Box(Box::new(a), args), sp(e.span()))
             }),
-            postfix(17, dot_cast, move |a, op, e| un(op, a, e)),
+            postfix(170, dot_cast, move |a, op, e| un(op, a, e)),
             postfix(
-                17,
+                170,
                 dot_disj,
                 move |a, rest: Option<Vec<Expr>>, e: &mut Ex<'_, 'a>| {
                     let mut args = vec![a];
@@ -614,11 +650,12 @@ impl<'a> Grammar<'a> {
                 },
             ),
             infix(
-                left(18),
+                left(180),
                 op(just(Tok::Dot).to(BinaryOp::Join)),
                 move |a, op, b, e| bin(op, a, b, e),
             ),
-            prefix(19, closure, move |op, a, e| un(op, a, e)),
+            prefix(190, closure, move |op, a, e| un(op, a, e)),
+            postfix(200, prime, move |a, op, e| un(op, a, e)),
         ))
         .boxed()
     }

@@ -89,6 +89,7 @@ impl<'a> Grammar<'a> {
             Tok::One = e => ("one", e.span()),
             Tok::Some = e => ("some", e.span()),
             Tok::Private = e => ("private", e.span()),
+            Tok::Var = e => ("var", e.span()),
         };
         let parents = self
             .sigref
@@ -115,8 +116,10 @@ impl<'a> Grammar<'a> {
             .collect::<Vec<_>>();
         // Fields: `[private] [disj] f, g: [disj] e` or the defined `f = e`; empty items
         // and trailing commas are tolerated.
-        let field = just(Tok::Private)
+        let field = just(Tok::Var)
+            .map_with(move |_, e| sp(e.span()))
             .or_not()
+            .then(just(Tok::Private).or_not())
             .then(
                 just(Tok::Disj)
                     .or_not()
@@ -133,7 +136,9 @@ impl<'a> Grammar<'a> {
                     .map(|bound| (true, false, bound)),
             )))
             .validate(
-                move |(((private, disj), names), (defined, disj_bound, bound)), e, emitter| {
+                move |((((var, private), disj), names), (defined, disj_bound, bound)),
+                      e,
+                      emitter| {
                     if let (true, Some(disj_span)) = (defined, disj) {
                         emitter.emit(Rich::custom(
                             disj_span,
@@ -146,6 +151,7 @@ impl<'a> Grammar<'a> {
                         names,
                         disj_bound,
                         defined,
+                        var,
                         bound,
                         span: sp(e.span()),
                     }
@@ -175,6 +181,7 @@ impl<'a> Grammar<'a> {
                             "lone" => &mut qualifiers.lone,
                             "one" => &mut qualifiers.one,
                             "some" => &mut qualifiers.some,
+                            "var" => &mut qualifiers.var,
                             _ => &mut qualifiers.private,
                         };
                         if slot.is_some() {

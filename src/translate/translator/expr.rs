@@ -82,6 +82,9 @@ impl Translator {
                 a.product(&b, &mut self.circuit)
             }
             Transpose(a) => self.tr_expr(a)?.transpose(),
+            Prime(_) => {
+                unreachable!("primed expressions are unrolled (logic::temporal) before translation")
+            }
             Closure(a) => self.tr_expr(a)?.closure(&mut self.circuit),
             ReflexiveClosure(a) => self.tr_expr(a)?.reflexive_closure(&mut self.circuit),
             DomainRestrict(s, r) => {

@@ -123,6 +123,9 @@ impl Translator {
                 }
             }
             Overflows(i) => self.tr_int(i)?.overflow,
+            Temporal(..) | TemporalBinary(..) => {
+                unreachable!("temporal formulas are unrolled (logic::temporal) before translation")
+            }
         })
     }
 

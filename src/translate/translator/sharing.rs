@@ -114,6 +114,12 @@ impl Translator {
                 v
             }
             Overflows(i) => self.analyze_int(i).to_vec(),
+            Temporal(_, g) => self.analyze_formula(g).to_vec(),
+            TemporalBinary(_, a, b) => {
+                let mut v = self.analyze_formula(a).to_vec();
+                v.extend_from_slice(&self.analyze_formula(b));
+                v
+            }
         };
         let binders = match f.kind() {
             Quant(_, decls, _) => decls.as_slice(),
@@ -145,7 +151,9 @@ impl Translator {
                 v.extend_from_slice(&self.analyze_expr(b));
                 v
             }
-            Transpose(a) | Closure(a) | ReflexiveClosure(a) => self.analyze_expr(a).to_vec(),
+            Transpose(a) | Closure(a) | ReflexiveClosure(a) | Prime(a) => {
+                self.analyze_expr(a).to_vec()
+            }
             IfThenElse(c, a, b) => {
                 let mut v = self.analyze_formula(c).to_vec();
                 v.extend_from_slice(&self.analyze_expr(a));

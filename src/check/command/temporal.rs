@@ -1,0 +1,115 @@
+//! What makes a command temporal (Alloy 6): its `var` sigs and fields, which parts hold in
+//! every state, and the trace lengths to try.
+
+use crate::diagnostic::{Diagnostic, Errors};
+use crate::logic::temporal::is_dynamic;
+use crate::logic::{Formula, RelId, TemporalOp};
+
+use super::super::layout::Layout;
+use super::super::model::*;
+use super::{DEFAULT_MAX_STEPS, TemporalCommand};
+
+/// The relations of `var` sigs and fields. Refuses the forms not solved yet, saying so.
+pub(super) fn var_relations(model: &Model, layout: &Layout) -> Result<Vec<RelId>, Errors> {
+    let mut var = Vec::new();
+    for (i, sig) in model.sigs.iter().enumerate() {
+        let Some(decl) = &sig.decl else { continue };
+        let Some(span) = decl.qualifiers.var else {
+            continue;
+        };
+        let refuse = |what: &str| {
+            Errors::from(
+                Diagnostic::error(span, format!("a `var` sig {what} is not supported yet"))
+                    .with_help("write `var sig S {}` at the top level or `var sig S in T`, and state multiplicities as `always` facts"),
+            )
+        };
+        if !sig.children.is_empty() {
+            return Err(refuse("with `extends` children"));
+        }
+        if matches!(sig.kind, SigKind::Extends(_)) {
+            return Err(refuse("that extends another sig"));
+        }
+        if sig.mult.is_some() {
+            return Err(refuse("with a multiplicity (`one`, `lone`, `some`)"));
+        }
+        match layout.sig_rel[i] {
+            Some(r) => var.push(r),
+            None => return Err(refuse("defined as a union (`=`)")),
+        }
+    }
+    for (f, field) in model.fields.iter().enumerate() {
+        if field.decl.var.is_some() {
+            var.push(RelId(layout.field_base + f as u32));
+        }
+    }
+    Ok(var)
+}
+
+/// The command's formula: the first `everywhere` parts (the sig structure, declarations
+/// and sig facts) under `always` when their value can change, the rest (facts and the
+/// command) as they are; and whether the command is temporal at all.
+pub(super) fn state_parts(
+    parts: Vec<Formula>,
+    everywhere: usize,
+    var: &[RelId],
+) -> (Formula, bool) {
+    let mut temporal = !var.is_empty();
+    let parts: Vec<Formula> = parts
+        .into_iter()
+        .enumerate()
+        .map(|(k, part)| {
+            if !is_dynamic(&part, var) {
+                return part;
+            }
+            temporal = true;
+            if k < everywhere {
+                Formula::temporal(TemporalOp::Always, part)
+            } else {
+                part
+            }
+        })
+        .collect();
+    (Formula::and(parts), temporal)
+}
+
+/// The trace lengths of a temporal command (Alloy's default: 1 to 10 states); a `steps`
+/// scope on a static command is an error, as in Alloy.
+pub(super) fn command(
+    cmd: &CommandDecl,
+    var: Vec<RelId>,
+    is_temporal: bool,
+) -> Result<Option<TemporalCommand>, Errors> {
+    let steps = cmd.scope.as_ref().and_then(|s| s.steps);
+    if !is_temporal {
+        if let Some(steps) = steps {
+            return Err(Errors::from(
+                Diagnostic::error(
+                    steps.span,
+                    "a `steps` scope bounds traces, but this command is static (no `var` sig or field, no temporal operator)",
+                )
+                .with_help("remove the `steps` scope"),
+            ));
+        }
+        return Ok(None);
+    }
+    let (min_steps, max_steps) = match steps {
+        None => (1, DEFAULT_MAX_STEPS),
+        Some(s) => match s.max {
+            Some(max) => (s.min as usize, max as usize),
+            None => {
+                return Err(Errors::from(
+                    Diagnostic::error(
+                        s.span,
+                        "unbounded `steps` (`1..`) asks for a complete model checker; solder looks for traces of bounded length",
+                    )
+                    .with_help("give an upper bound, as in `1..20 steps`"),
+                ));
+            }
+        },
+    };
+    Ok(Some(TemporalCommand {
+        var,
+        min_steps,
+        max_steps,
+    }))
+}

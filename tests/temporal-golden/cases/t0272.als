@@ -1,0 +1,4 @@
+sig A {}
+var sig V in A {}
+pred show { eventually always (V = V') and always eventually some V }
+run show for 2

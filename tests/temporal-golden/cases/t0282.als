@@ -1,0 +1,6 @@
+sig A { g: set A }
+var sig V in A {}
+fact init { no V }
+fact { always (V in V' and lone V' - V) }
+pred show { always (#V < 2) }
+run show for 3 but 2..5 steps

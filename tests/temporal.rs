@@ -1,0 +1,304 @@
+//! Alloy 6's temporal logic end to end: the unrolling against a brute-force enumeration of
+//! every lasso on tiny scopes, the bundled example, and bad input.
+//!
+//! The brute force shares nothing with the unrolling (`logic::temporal`): it lists every
+//! trace of 1 to N states (every value of each `var` relation in each state, every loop)
+//! and asks the evaluator, which reads the connectives on the trace itself, whether the
+//! command's formula holds. The first trace solder finds must be a shortest one.
+
+use std::path::Path;
+
+use crate::common::binary::solder;
+use solder::check::{self, RootSource};
+use solder::diagnostic::SourceMap;
+use solder::instance::evaluate::eval_formula_on_trace;
+use solder::instance::{Instance, Trace};
+use solder::logic::{Bounds, TupleSet};
+use solder::session::{CommandRun, RunOptions};
+
+/// A small deterministic generator (xorshift), so that a failure names its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+const ATOMS: &[&str] = &[
+    "some V",
+    "no V",
+    "one V",
+    "some W",
+    "no W",
+    "V' = V",
+    "V in V'",
+    "V' in V",
+    "some V & V'",
+    "W' != W",
+    "#V = 2",
+    "some (V - V')",
+    "some V and no W",
+];
+
+/// A random formula over `var sig V` (2 atoms) and `var sig W` (1 atom), every
+/// connective parenthesized.
+fn formula(rng: &mut Rng, depth: usize) -> String {
+    if depth == 0 || rng.below(4) == 0 {
+        return ATOMS[rng.below(ATOMS.len())].to_string();
+    }
+    let sub = |rng: &mut Rng| formula(rng, depth - 1);
+    match rng.below(17) {
+        0 => format!("not ({})", sub(rng)),
+        1 => format!("always ({})", sub(rng)),
+        2 => format!("eventually ({})", sub(rng)),
+        3 => format!("after ({})", sub(rng)),
+        4 => format!("before ({})", sub(rng)),
+        5 => format!("once ({})", sub(rng)),
+        6 => format!("historically ({})", sub(rng)),
+        7 => format!("({}) and ({})", sub(rng), sub(rng)),
+        8 => format!("({}) or ({})", sub(rng), sub(rng)),
+        9 => format!("({}) implies ({})", sub(rng), sub(rng)),
+        10 => format!("({}) until ({})", sub(rng), sub(rng)),
+        11 => format!("({}) releases ({})", sub(rng), sub(rng)),
+        12 => format!("({}) since ({})", sub(rng), sub(rng)),
+        13 => format!("({}) triggered ({})", sub(rng), sub(rng)),
+        14 => format!("(({}) ; ({}))", sub(rng), sub(rng)),
+        15 => format!("all x: V | ({}) or x in V'", sub(rng)),
+        _ => format!("some x: V | once (x not in V) and ({})", sub(rng)),
+    }
+}
+
+/// Every subset of `upper`'s tuples.
+fn subsets(upper: &TupleSet) -> Vec<TupleSet> {
+    let tuples: Vec<Vec<u32>> = upper.iter().map(|t| t.to_vec()).collect();
+    (0..1usize << tuples.len())
+        .map(|mask| {
+            TupleSet::from_tuples(
+                upper.arity(),
+                tuples
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| mask >> k & 1 == 1)
+                    .map(|(_, t)| t.clone()),
+            )
+        })
+        .collect()
+}
+
+/// The number of states of a shortest trace of at most `max` states that satisfies the
+/// command, by listing them all.
+fn brute_force_shortest(
+    bounds: &Bounds,
+    var: &[solder::logic::RelId],
+    formula: &solder::logic::Formula,
+    max: usize,
+) -> Option<usize> {
+    for (k, r) in bounds.relations.iter().enumerate() {
+        let varying = var.iter().any(|v| v.0 as usize == k);
+        assert!(
+            varying || r.lower == r.upper,
+            "the brute force needs every static relation fixed: {}",
+            r.name
+        );
+    }
+    // Every value of the varying relations together in one state.
+    let mut states: Vec<Vec<TupleSet>> =
+        vec![bounds.relations.iter().map(|r| r.lower.clone()).collect()];
+    for v in var {
+        let options = subsets(&bounds.relations[v.0 as usize].upper);
+        states = states
+            .into_iter()
+            .flat_map(|s| {
+                options.iter().map(move |o| {
+                    let mut s = s.clone();
+                    s[v.0 as usize] = o.clone();
+                    s
+                })
+            })
+            .collect();
+    }
+    let instance = |values: &Vec<TupleSet>| Instance {
+        universe: bounds.universe.clone(),
+        values: values.clone(),
+    };
+    for n in 1..=max {
+        // Every sequence of n states (as indices into `states`), every loop.
+        let total = states.len().pow(n as u32);
+        for code in 0..total {
+            let mut c = code;
+            let seq: Vec<Instance> = (0..n)
+                .map(|_| {
+                    let s = &states[c % states.len()];
+                    c /= states.len();
+                    instance(s)
+                })
+                .collect();
+            for loop_to in 0..n {
+                let trace = Trace {
+                    states: seq.clone(),
+                    loop_to,
+                };
+                if eval_formula_on_trace(&trace, formula).expect("evaluates") {
+                    return Some(n);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn check_one(seed: u64) -> Result<(), String> {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let body = formula(&mut rng, 3);
+    let max = 1 + rng.below(3);
+    let text = format!(
+        "var sig V {{}}\nvar sig W {{}}\nrun {{ {body} }} for 2 V, 1 W, 3 Int, {max} steps\n"
+    );
+    let mut sources = SourceMap::new();
+    let checked = check::load(
+        &mut sources,
+        RootSource::Text {
+            name: "temporal.als".into(),
+            text: text.clone(),
+            dir: None,
+        },
+    )
+    .map_err(|e| format!("{text}\ndoes not load: {}", sources.render(&e.0, false)))?;
+    let command = checked
+        .build_command(0)
+        .map_err(|e| format!("{text}\n{:?}", e.0))?;
+    let temporal = command.temporal.as_ref().ok_or("not temporal")?;
+    let expected = brute_force_shortest(
+        &command.problem.bounds,
+        &temporal.var,
+        &command.problem.formula,
+        max,
+    );
+    for symmetry in [20, 0] {
+        let mut opts = RunOptions::default();
+        opts.solve.symmetry = symmetry;
+        let run =
+            CommandRun::start(&checked, 0, &opts).map_err(|e| format!("{text}\n{:?}", e.0))?;
+        let got = run.trace.as_ref().map(|t| t.states.len());
+        if got != expected {
+            return Err(format!(
+                "seed {seed}, symmetry {symmetry}:\n{text}solder's shortest trace: {got:?}, brute force: {expected:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn differential(cases: u64, first_seed: u64) {
+    let mut failures = Vec::new();
+    let mut found = 0;
+    for seed in first_seed..first_seed + cases {
+        match check_one(seed) {
+            Ok(()) => found += 1,
+            Err(why) => failures.push(why),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} disagree:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+    assert_eq!(found, cases);
+}
+
+#[test]
+fn unrolled_traces_agree_with_brute_force() {
+    differential(150, 1);
+}
+
+#[test]
+#[ignore = "a longer sweep: cargo test --release --test suite -- --ignored temporal::"]
+fn unrolled_traces_agree_with_brute_force_long() {
+    differential(3000, 10_000);
+}
+
+#[test]
+fn the_lamp_example_meets_its_expectations() {
+    let (code, out, err) = solder(&["test", "examples/lamp.als"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = solder(&["run", "examples/lamp.als", "-c", "breaksDown"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("instance found"), "{out}");
+    // Off, On, Broken: the shortest trace, the last state looping on itself.
+    assert!(
+        out.contains("trace: 3 states, then state 2 again (a loop of 1), forever"),
+        "{out}"
+    );
+    assert!(out.contains("State 2 ⟲ then state 2"), "{out}");
+}
+
+fn error_of(model: &str) -> (i32, String) {
+    let dir = tempfile_dir();
+    let path = dir.join("m.als");
+    std::fs::write(&path, model).unwrap();
+    let (code, out, err) = solder(&["run", path.to_str().unwrap()]);
+    (code, format!("{out}{err}"))
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "solder-temporal-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn temporal_bad_input_gets_spanned_diagnostics() {
+    for (model, message, at) in [
+        (
+            "var sig V {}\nrun { some V } for 2 but 1.. steps",
+            "unbounded `steps`",
+            "1.. steps",
+        ),
+        (
+            "sig A {}\nrun { some A } for 2 but 3 steps",
+            "a `steps` scope bounds traces, but this command is static",
+            "3 steps",
+        ),
+        (
+            "sig A {}\nvar sig B extends A {}\nrun {} for 2",
+            "a `var` sig that extends another sig is not supported yet",
+            "var",
+        ),
+        (
+            "var sig V {}\nrun { (some V)' } for 2",
+            "a formula cannot be primed",
+            "(some V)'",
+        ),
+        (
+            "var sig V {}\nrun { (#V)' = 1 } for 2",
+            "not to integers",
+            "(#V)'",
+        ),
+    ] {
+        let (code, text) = error_of(model);
+        assert_eq!(code, 2, "{model}\n{text}");
+        assert!(text.contains(message), "{model}\n{text}");
+        assert!(text.contains(at), "{model}\n{text}");
+        assert!(!text.contains("panicked"), "{text}");
+    }
+}
+
+#[test]
+fn static_models_are_unchanged_by_temporal_words() {
+    // A static model never tries traces: its instance is one state, as before.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out, err) = solder(&["run", dir.join("examples/family.als").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("trace:"), "{out}");
+}
