@@ -202,6 +202,15 @@ fn seeds() -> Seeds {
     let mut models = Vec::new();
     read_all(&root().join("examples"), "als", &mut models);
     read_all(&root().join("stdlib"), "als", &mut models);
+    // Alloy 6's temporal models (every connective, steps scopes): one in five, so that
+    // they do not crowd out the rest.
+    let mut temporal = Vec::new();
+    read_all(
+        &root().join("tests/temporal-golden/cases"),
+        "als",
+        &mut temporal,
+    );
+    models.extend(temporal.into_iter().step_by(5));
     // Real models, where the shared corpus is checked out beside the project.
     read_all(&root().join("../shared/corpus"), "als", &mut models);
     let texts = |dir: &str, ext: &str| {

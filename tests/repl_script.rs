@@ -1229,3 +1229,38 @@ fn a_loaded_file_keeps_its_overloaded_preds() {
     assert!(verdicts[0].starts_with("counterexample found"), "{out}");
     assert!(verdicts[1].starts_with("no counterexample found"), "{out}");
 }
+
+#[test]
+fn traces_print_every_state_and_eval_reads_them() {
+    let (code, out, err) = repl(
+        "load examples/lamp.als\nrun breaksDown\neval at 1 Lamp.status\neval Lamp.status'\n\
+         eval eventually Lamp.status = Broken\neval at 2 always Lamp.status = Broken\n\
+         eval at 0 always Lamp.status = Broken\neval at 7 Lamp\ncheck staysBroken\n",
+    );
+    assert_eq!(code, 2, "the state out of range is an error: {out}{err}");
+    assert!(
+        out.contains("trace: 3 states, then state 2 again (a loop of 1), forever"),
+        "{out}"
+    );
+    assert!(
+        out.contains("State 0") && out.contains("State 2 ⟲ then state 2"),
+        "{out}"
+    );
+    // State 1 is On, and so is the state after the first.
+    assert_eq!(
+        out.matches("┌──────┐\n│ On$0 │\n└──────┘").count(),
+        2,
+        "{out}"
+    );
+    let answers: Vec<&str> = out
+        .lines()
+        .filter(|l| *l == "true" || *l == "false")
+        .collect();
+    assert_eq!(answers, ["true", "true", "false"], "{out}");
+    assert!(
+        err.contains("the trace has states 0 to 2; there is no state 7"),
+        "{err}"
+    );
+    // The session goes on after the error.
+    assert!(out.contains("no counterexample found"), "{out}");
+}

@@ -57,9 +57,9 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "eval",
-        args: "EXPR",
-        summary: "evaluate an expression or formula on the current instance",
-        details: "Atoms (`Node$0`) and witnesses (`$show_n`) can be named, as in Alloy's evaluator, and witnesses also as the history view prints them (`co`). For a model of histories the view's names work too, and answers are printed in them: objects `x`, `y`, and values `x$1` (the `1` of `w(x,1)`: a value is named with its object).\nExamples: eval Node$0.next    eval all n: Node | n !in n.^next    eval T1.reads[x]    eval T0 -> T1 in co",
+        args: "[at STATE] EXPR",
+        summary: "evaluate an expression or formula on the current instance (a trace's state: `at 2`)",
+        details: "Atoms (`Node$0`) and witnesses (`$show_n`) can be named, as in Alloy's evaluator, and witnesses also as the history view prints them (`co`). For a model of histories the view's names work too, and answers are printed in them: objects `x`, `y`, and values `x$1` (the `1` of `w(x,1)`: a value is named with its object).\nOn a trace (a temporal command's instance) it evaluates in the first state, or in the state `at N` names; temporal operators and primes read the trace itself.\nExamples: eval Node$0.next    eval all n: Node | n !in n.^next    eval T1.reads[x]    eval T0 -> T1 in co    eval at 2 Lamp.status'",
     },
     CommandInfo {
         name: "defs",

@@ -15,15 +15,35 @@ use crate::check::names::visible_names;
 use crate::check::types::Type;
 use crate::diagnostic::Diagnostic;
 use crate::instance::Instance;
-use crate::instance::evaluate::{eval_expr, eval_formula, eval_int};
+use crate::instance::evaluate::{
+    Env as EvalEnv, eval_expr, eval_expr_on_trace_at, eval_formula, eval_formula_on_trace_at,
+    eval_int,
+};
 use crate::logic::{Expr, TupleSet};
 use crate::render::names::Vocabulary;
 use crate::syntax;
 
 use super::session::Session;
 
+/// `at N ` before the expression: the state of a trace to evaluate in, and where the
+/// expression starts.
+fn state_prefix(text: &str, offset: usize) -> Option<(usize, usize)> {
+    let rest = &text[offset..];
+    let trimmed = rest.trim_start();
+    let after_at = trimmed.strip_prefix("at ")?;
+    let digits = after_at.trim_start();
+    let len = digits.bytes().take_while(u8::is_ascii_digit).count();
+    let state = digits[..len].parse().ok()?;
+    let start = offset + (rest.len() - digits.len()) + len;
+    Some((state, start))
+}
+
 /// Evaluate the expression that starts at byte `expr_offset` of the input `text`.
 pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
+    let (state, expr_offset) = match state_prefix(text, expr_offset) {
+        Some((state, start)) => (Some(state), start),
+        None => (None, expr_offset),
+    };
     if text[expr_offset..].trim().is_empty() {
         session.error("usage: eval EXPR (for example `eval Node` or `eval some next`)");
         return;
@@ -53,6 +73,25 @@ pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
     let Some(inst) = last.run.instance() else {
         session.error("the last command has no current instance");
         return;
+    };
+    let trace = last.run.trace.as_ref();
+    let (inst, state) = match (trace, state) {
+        (None, Some(_)) => {
+            session.error_with_help(
+                "`eval at N` picks a state of a trace, but the current instance is not a trace",
+                "write `eval EXPR`",
+            );
+            return;
+        }
+        (Some(t), Some(s)) if s >= t.states.len() => {
+            session.error(format!(
+                "the trace has states 0 to {}; there is no state {s}",
+                t.states.len() - 1
+            ));
+            return;
+        }
+        (Some(t), s) => (&t.states[s.unwrap_or(0)], s.unwrap_or(0)),
+        (None, None) => (inst, 0),
     };
     if !session.run_matches_model(&last.run, &checked) {
         session.error_with_help(
@@ -104,8 +143,16 @@ pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
             session.report(&[*e.diag]);
             return;
         }
-        Ok(Val::Form(f)) => eval_formula(inst, &f).map(|b| b.to_string()),
-        Ok(Val::Set(e, _)) => eval_expr(inst, &e).map(|ts| set_table(&ts, &vocabulary)),
+        Ok(Val::Form(f)) => match trace {
+            Some(t) => eval_formula_on_trace_at(t, state, &EvalEnv::new(), &f),
+            None => eval_formula(inst, &f),
+        }
+        .map(|b| b.to_string()),
+        Ok(Val::Set(e, _)) => match trace {
+            Some(t) => eval_expr_on_trace_at(t, state, &EvalEnv::new(), &e),
+            None => eval_expr(inst, &e),
+        }
+        .map(|ts| set_table(&ts, &vocabulary)),
         Ok(Val::Int(i)) => eval_int(inst, &i).map(|(v, overflowed)| {
             if overflowed {
                 format!("{v} (overflowed: the exact result does not fit the bitwidth)")

@@ -1314,3 +1314,13 @@ fn var_sigs_fields_and_steps_scopes() {
     );
     assert_eq!(at, "2.. steps");
 }
+
+#[test]
+fn primed_names_of_alloy_4_get_a_message_that_says_so() {
+    let (message, at) = module_error("pred p[s, s': S] {}");
+    assert_eq!(
+        message,
+        "syntax error: `s'` is not a name in Alloy 6: `'` means the value in the next state (Alloy 4 allowed primes in names); rename it, e.g. `s1`"
+    );
+    assert_eq!(at, "s'");
+}

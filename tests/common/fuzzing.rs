@@ -137,6 +137,23 @@ pub const DICTIONARY: &[&str] = &[
     ">=",
     "plus[",
     "util/ordering[",
+    // Alloy 6's time: var sigs and fields, primes, connectives, steps scopes
+    "var ",
+    "always ",
+    "eventually ",
+    "after ",
+    "before ",
+    "once ",
+    "historically ",
+    " until ",
+    " releases ",
+    " since ",
+    " triggered ",
+    "'",
+    " ; ",
+    " steps",
+    "1..3 steps",
+    "exactly 2 steps",
     // histories: list-append, Jepsen's outcomes, recorded orders
     ":append ",
     "[]",
@@ -326,6 +343,10 @@ pub fn clamp_scopes(checked: &mut check::Checked) {
             Some((n, _)) => *n = (*n).min(2),
             None if no_sig_scope => scope.overall = Some((2, cmd.span)),
             None => {}
+        }
+        if let Some(steps) = &mut scope.steps {
+            steps.min = steps.min.min(3);
+            steps.max = Some(steps.max.map_or(3, |m| m.clamp(steps.min, 3)));
         }
         for t in &mut scope.types {
             let cap = if is_int_scope(&t.target.joined()) {

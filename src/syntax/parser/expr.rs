@@ -44,9 +44,20 @@ impl<'a> Grammar<'a> {
         .labelled(NAME)
         .boxed();
         // Names with `$` only refer to generated atoms, skolems and meta sigs.
+        // Alloy 4 allowed `'` in names (`s'`); in Alloy 6 it means the next state.
         let declared: P<'a, Ident> = ident
             .clone()
-            .validate(|name, _, emitter| {
+            .then(just(Tok::Prime).map_with(|_, e| e.span()).or_not())
+            .validate(|(name, prime), _, emitter| {
+                if let Some(prime) = prime {
+                    emitter.emit(Rich::custom(
+                        TokSpan::from(name.span.start as usize..prime.end),
+                        format!(
+                            "syntax error: `{0}'` is not a name in Alloy 6: `'` means the value in the next state (Alloy 4 allowed primes in names); rename it, e.g. `{0}1`",
+                            name.name
+                        ),
+                    ));
+                }
                 if name.name.contains('$') {
                     emitter.emit(Rich::custom(
                         to_tok_span(name.span),
