@@ -9,7 +9,7 @@ use crate::instance::evaluate::{Oracle, Search, eval_formula_hinted, eval_formul
 use crate::instance::{Instance, Trace};
 use crate::logic::skolem::skolemize_with_witnesses;
 use crate::logic::temporal::{Unrolled, unroll};
-use crate::logic::{Bounds, Formula, RelationKind, TupleSet};
+use crate::logic::{Bounds, Expr, Formula, Problem, RelId, RelationKind, TupleSet};
 use crate::solve::{Outcome, SolveError, SolveOptions, SolveStats, Solver, cegis};
 use crate::syntax::ast::CommandKind;
 
@@ -91,6 +91,9 @@ pub struct CommandRun {
     unrolled: Option<Unrolled>,
     /// For a temporal command's instance: its states and loop.
     pub trace: Option<Trace>,
+    /// Traces shown before the current one, of its configuration (`next trace` leaves
+    /// them out).
+    shown_traces: Vec<Trace>,
 }
 
 impl CommandRun {
@@ -120,6 +123,7 @@ impl CommandRun {
             shrunk: false,
             unrolled: None,
             trace: None,
+            shown_traces: Vec::new(),
         };
         run.advance()?;
         run.elapsed = started.elapsed();
@@ -158,6 +162,7 @@ impl CommandRun {
                 shrunk: false,
                 unrolled: Some(unrolled),
                 trace: None,
+                shown_traces: Vec::new(),
             };
             attempt.advance()?;
             let done = !matches!(attempt.outcome, Outcome::Unsat);
@@ -262,6 +267,132 @@ impl CommandRun {
         )
     }
 
+    /// Another trace of a temporal command, as Alloy 6's "new config", "new trace" and
+    /// "new fork" ask: see [`Alternative`]. `state` is where a fork branches off. On
+    /// success (`true`) the run's current instance is the new trace; with none (`false`)
+    /// the current one stays. `next trace` leaves out every trace it has shown of this
+    /// configuration.
+    pub fn alternative(&mut self, kind: Alternative, state: usize) -> Result<bool, Errors> {
+        let (Some(current), Some(t)) = (self.trace.clone(), self.command.temporal.clone()) else {
+            return Err(Errors::from(Diagnostic::error(
+                self.command.span,
+                "only the trace of a temporal command has alternatives",
+            )));
+        };
+        let n = current.states.len();
+        if kind == Alternative::Fork && state >= n {
+            return Err(Errors::from(Diagnostic::error(
+                self.command.span,
+                format!(
+                    "the trace has states 0 to {}; there is no state {state}",
+                    n - 1
+                ),
+            )));
+        }
+        let fixed = |r: &crate::logic::Relation| r.lower == r.upper;
+        let statics: Vec<usize> = (0..self.command.problem.bounds.relations.len())
+            .filter(|k| !t.var.iter().any(|v| v.0 as usize == *k))
+            .filter(|k| !fixed(&self.command.problem.bounds.relations[*k]))
+            .collect();
+        let same = |rel: RelId, value: &TupleSet| {
+            Formula::equal(Expr::rel(rel, value.arity()), Expr::constant(value.clone()))
+        };
+        let same_config = Formula::and(
+            statics
+                .iter()
+                .map(|k| same(RelId(*k as u32), &current.states[0].values[*k])),
+        );
+        let lengths: Vec<usize> = match kind {
+            Alternative::Config => (t.min_steps..=t.max_steps).collect(),
+            // Lassos of another length may stand for the same infinite trace.
+            Alternative::Trace => vec![n],
+            Alternative::Fork => (t.min_steps.max(state + 2)..=t.max_steps).collect(),
+        };
+        let started = Instant::now();
+        for steps in lengths {
+            let unrolled = unroll(&self.command.problem, &t.var, steps);
+            let state_is = |s: usize, from: usize| {
+                Formula::and(t.var.iter().map(|r| {
+                    same(
+                        unrolled.state_rels[s][r.0 as usize],
+                        &current.states[from].values[r.0 as usize],
+                    )
+                }))
+            };
+            let extra = match kind {
+                Alternative::Config => same_config.clone().not(),
+                Alternative::Trace => {
+                    // This trace, and every one shown before of this configuration.
+                    let trace_is = |other: &Trace| {
+                        let looped = match unrolled.loop_rels.get(other.loop_to) {
+                            Some(r) => Expr::rel(*r, 1).some(),
+                            None => Formula::true_(),
+                        };
+                        let states = (0..n).map(|s| {
+                            Formula::and(t.var.iter().map(|r| {
+                                same(
+                                    unrolled.state_rels[s][r.0 as usize],
+                                    &other.states[s].values[r.0 as usize],
+                                )
+                            }))
+                        });
+                        Formula::and(states.chain([looped]))
+                    };
+                    let shown = std::iter::once(&current)
+                        .chain(&self.shown_traces)
+                        .filter(|other| other.states.len() == n)
+                        .map(|other| trace_is(other).not());
+                    Formula::and(std::iter::once(same_config.clone()).chain(shown))
+                }
+                Alternative::Fork => {
+                    let next = if state + 1 < n {
+                        state + 1
+                    } else {
+                        current.loop_to
+                    };
+                    let prefix = Formula::and((0..=state).map(|s| state_is(s, s)));
+                    Formula::and([same_config.clone(), prefix, state_is(state + 1, next).not()])
+                }
+            };
+            let problem = Problem {
+                bounds: unrolled.problem.bounds.clone(),
+                formula: unrolled.problem.formula.clone().and2(extra),
+            };
+            let mut solver =
+                Solver::new(&problem, &self.opts).map_err(|e| solve_error(&self.command, e))?;
+            let outcome = solver.next().map_err(|e| solve_error(&self.command, e))?;
+            if let Outcome::Sat(inst) = &outcome {
+                let trace = trace_of(&unrolled, inst);
+                if self.verify {
+                    let checked = verify_trace(&self.command, solver.bounds(), inst, &trace);
+                    checked.map_err(|msg| self.verification_failed(msg))?;
+                }
+                if kind == Alternative::Config {
+                    self.shown_traces.clear();
+                } else {
+                    self.shown_traces.push(current);
+                }
+                self.solver = solver;
+                self.unrolled = Some(unrolled);
+                self.outcome = outcome;
+                self.trace = Some(trace);
+                self.instances_seen += 1;
+                self.elapsed += started.elapsed();
+                return Ok(true);
+            }
+        }
+        self.elapsed += started.elapsed();
+        Ok(false)
+    }
+
+    /// The trace lengths a temporal command tries (`(0, 0)` for a static one).
+    pub fn steps(&self) -> (usize, usize) {
+        self.command
+            .temporal
+            .as_ref()
+            .map_or((0, 0), |t| (t.min_steps, t.max_steps))
+    }
+
     pub fn stats(&self) -> &SolveStats {
         self.solver.stats()
     }
@@ -278,11 +409,16 @@ impl CommandRun {
         }
     }
 
-    /// Skolem constants and their values in the current instance.
+    /// Skolem constants and their values in the current instance. A trace has none
+    /// shown: an existential under a temporal operator has a witness per state it is
+    /// read in, which the views have no place for yet.
     pub fn skolems(&self) -> Vec<(String, TupleSet)> {
         let Some(inst) = self.instance() else {
             return Vec::new();
         };
+        if self.trace.is_some() {
+            return Vec::new();
+        }
         self.bounds()
             .relations
             .iter()
@@ -407,6 +543,18 @@ pub fn verify(
         }
         Err(e) => Err(format!("the evaluator failed: {}", e.message)),
     }
+}
+
+/// Which other trace [`CommandRun::alternative`] looks for (Alloy 6's visualizer buttons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alternative {
+    /// Other values of the static sigs and fields ("new config").
+    Config,
+    /// The same static values, another lasso of the same length ("new trace").
+    Trace,
+    /// The same static values and states up to a given one, another next state ("new
+    /// fork").
+    Fork,
 }
 
 /// The trace a solution of an unrolled problem stands for.

@@ -646,7 +646,9 @@ fn help_lists_every_command_and_explains_one() {
         "reload",
         "next",
         "show [",
-        "eval EXPR",
+        "eval [at STATE] EXPR",
+        "state N",
+        "prev",
         "defs",
         "scope [N]",
         "set [OPTION VALUE]",
@@ -724,7 +726,10 @@ fn quit_ends_the_script() {
 fn commands_with_arguments_they_do_not_take_are_errors() {
     let (code, _, err) = repl("next 3\nstats now\nload\n");
     assert_eq!(code, 2);
-    assert!(err.contains("`next` takes no arguments"), "{err}");
+    assert!(
+        err.contains("`next` takes nothing, `state`, `config`, `trace` or `fork`, not `3`"),
+        "{err}"
+    );
     assert!(err.contains("`stats` takes no arguments"), "{err}");
     assert!(err.contains("usage: load FILE"), "{err}");
 }
@@ -1263,4 +1268,27 @@ fn traces_print_every_state_and_eval_reads_them() {
     );
     // The session goes on after the error.
     assert!(out.contains("no counterexample found"), "{out}");
+}
+
+#[test]
+fn traces_can_be_walked_and_forked() {
+    let (code, out, err) = repl(
+        "var sig V {}\nrun { some V } for 1 but exactly 2 steps\nnext trace\nnext trace\n\
+         next trace\nnext trace\nstate 1\nnext state\nprev\nprev\nnext fork\nnext config\n",
+    );
+    assert_eq!(code, 2, "`prev` at the first state is an error: {out}{err}");
+    // Lassos of two states where V is non-empty first: V in state 1 or not, looping to
+    // 0 or 1; `next trace` shows each once, then says there are no more.
+    let found = out.matches("found —").count();
+    assert_eq!(found, 5, "{out}");
+    assert!(
+        out.contains("no other trace of this length within the scope"),
+        "{out}"
+    );
+    assert!(out.contains("State 1 ⟲ then state"), "{out}");
+    assert!(err.contains("this is the first state"), "{err}");
+    assert!(
+        out.contains("no other configuration within the scope"),
+        "{out}"
+    );
 }

@@ -351,7 +351,17 @@ pub(super) fn write_instance(
         return Ok(());
     };
     let p = &cr.command.presentation;
-    let text = if args.xml {
+    let source = render::xml::XmlSource {
+        command,
+        filename: &file.display().to_string(),
+    };
+    let text = if let Some(trace) = &cr.trace {
+        if args.xml {
+            render::xml::trace_xml(p, trace, &cr.skolems(), &source, cr.steps())
+        } else {
+            render::dot::trace_dot(p, trace, &cr.skolems())
+        }
+    } else if args.xml {
         render::xml::instance_xml(
             p,
             inst,

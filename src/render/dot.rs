@@ -153,6 +153,27 @@ fn quote(text: &str) -> String {
     s
 }
 
+/// A trace as one digraph per state, each named after its state (`state2`) and labelled
+/// with where the last state loops back to.
+pub fn trace_dot(
+    p: &Presentation,
+    trace: &crate::instance::Trace,
+    skolems: &[(String, TupleSet)],
+) -> String {
+    let mut out = String::new();
+    for (s, state) in trace.states.iter().enumerate() {
+        let graph = instance_dot(p, state, skolems);
+        let heading = super::trace::state_heading(trace, s);
+        let graph = graph.replacen(
+            "digraph instance {",
+            &format!("digraph state{s} {{\n  label=\"{heading}\";\n  labelloc=t;"),
+            1,
+        );
+        out.push_str(&graph);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

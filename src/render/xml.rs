@@ -205,3 +205,40 @@ pub fn instance_xml(
     out.push_str("\n</instance>\n\n</alloy>\n");
     out
 }
+
+/// A trace as Alloy 6 writes one: inside one `<alloy>`, an `<instance>` per state, each
+/// with the steps scope (`mintrace`, `maxtrace`), the trace's length and its loop's length
+/// (`looplength`: the last state is followed by state `tracelength - looplength`).
+pub fn trace_xml(
+    p: &Presentation,
+    trace: &crate::instance::Trace,
+    skolems: &[(String, TupleSet)],
+    source: &XmlSource,
+    steps: (usize, usize),
+) -> String {
+    let n = trace.states.len();
+    let mut out = String::new();
+    for (s, state) in trace.states.iter().enumerate() {
+        let one = instance_xml(p, state, skolems, source);
+        let (head, body) = one.split_once('\n').unwrap_or(("", &one));
+        if s == 0 {
+            out.push_str(head);
+            out.push('\n');
+        }
+        let body = body.strip_suffix("\n</alloy>\n").unwrap_or(body);
+        let body = body.replacen(
+            "mintrace=\"-1\" maxtrace=\"-1\"",
+            &format!("mintrace=\"{}\" maxtrace=\"{}\"", steps.0, steps.1),
+            1,
+        );
+        let body = body.replacen(
+            "tracelength=\"1\" looplength=\"1\"",
+            &format!("tracelength=\"{n}\" looplength=\"{}\"", n - trace.loop_to),
+            1,
+        );
+        out.push_str(&body);
+        out.push('\n');
+    }
+    out.push_str("</alloy>\n");
+    out
+}

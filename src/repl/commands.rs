@@ -45,9 +45,21 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "next",
+        args: "[state|config|trace|fork]",
+        summary: "another instance of the last command (or, on a trace, the next state or another trace)",
+        details: "Looks for an instance different from all found so far for the last `run` or `check` (for a higher-order problem, another distinct solution, not merely another witness).\nOn a trace (a temporal command's instance): `next state` shows the state after the current one (going round the loop); `next config` looks for other values of the static sigs and fields; `next trace` for another trace of the same length with the same static values; `next fork` for one that agrees up to the current state and differs in the next, as Alloy 6's visualizer's New Config, New Trace and New Fork.",
+    },
+    CommandInfo {
+        name: "state",
+        args: "N",
+        summary: "show state N of the current trace and make it the current state",
+        details: "The current state is what `eval` reads without `at` and where `next fork` branches off; `prev` moves back one.\nExample: state 2",
+    },
+    CommandInfo {
+        name: "prev",
         args: "",
-        summary: "another instance of the last command",
-        details: "Looks for an instance different from all found so far for the last `run` or `check` (for a higher-order problem, another distinct solution, not merely another witness).",
+        summary: "show the state before the current one of the trace",
+        details: "Moves back one state of the current trace (`next state` moves on).",
     },
     CommandInfo {
         name: "show",
@@ -182,9 +194,23 @@ pub fn execute(session: &mut Session, cmd: &CommandInfo, text: &str, arg_offset:
                 }
             }
         }
-        "next" => {
+        "next" => match arg {
+            "" => session.next(),
+            "state" => session.move_to_state(Err(1)),
+            "config" => session.alternative(crate::session::Alternative::Config),
+            "trace" => session.alternative(crate::session::Alternative::Trace),
+            "fork" => session.alternative(crate::session::Alternative::Fork),
+            other => session.error(format!(
+                "`next` takes nothing, `state`, `config`, `trace` or `fork`, not `{other}`"
+            )),
+        },
+        "state" => match arg.parse::<usize>() {
+            Ok(n) => session.move_to_state(Ok(n)),
+            Err(_) => session.error("usage: state N (a state number of the current trace)"),
+        },
+        "prev" => {
             if no_args(session) {
-                session.next()
+                session.move_to_state(Err(-1))
             }
         }
         "show" => show(session, arg),
@@ -325,6 +351,33 @@ fn instance_text(session: &mut Session, view: &str, verb: &str) -> Option<String
     };
     let p = &last.run.command.presentation;
     let skolems = last.run.skolems();
+    if let Some(trace) = &last.run.trace {
+        let text = match view {
+            "json" => serde_json::to_string_pretty(&serde_json::json!({
+                "loop_to": trace.loop_to,
+                "states": trace
+                    .states
+                    .iter()
+                    .map(|s| render::json::instance_json(p, s, &skolems))
+                    .collect::<Vec<_>>(),
+            }))
+            .unwrap_or_else(|e| format!("cannot render JSON: {e}")),
+            "dot" => render::dot::trace_dot(p, trace, &skolems),
+            "xml" => render::xml::trace_xml(
+                p,
+                trace,
+                &skolems,
+                &render::xml::XmlSource {
+                    command: &last.command.text,
+                    filename: "<repl>",
+                },
+                last.run.steps(),
+            ),
+            "tables" => render::trace::render_trace(p, trace, &skolems, render::View::Tables),
+            _ => render::trace::render_trace(p, trace, &skolems, render::View::Auto),
+        };
+        return Some(text);
+    }
     let text = match view {
         "json" => serde_json::to_string_pretty(&render::json::instance_json(p, inst, &skolems))
             .unwrap_or_else(|e| format!("cannot render JSON: {e}")),

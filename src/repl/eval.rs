@@ -90,7 +90,10 @@ pub fn eval(session: &mut Session, text: &str, expr_offset: usize) {
             ));
             return;
         }
-        (Some(t), s) => (&t.states[s.unwrap_or(0)], s.unwrap_or(0)),
+        (Some(t), s) => {
+            let s = s.unwrap_or(session.trace_state).min(t.states.len() - 1);
+            (&t.states[s], s)
+        }
         (None, None) => (inst, 0),
     };
     if !session.run_matches_model(&last.run, &checked) {

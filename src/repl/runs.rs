@@ -132,7 +132,122 @@ impl Session {
     pub(crate) fn set_last(&mut self, last: Option<LastRun>) {
         self.last_violation = None;
         self.no_stats = None;
+        self.trace_state = 0;
         self.last = last;
+    }
+
+    // ----- traces -----------------------------------------------------------------------
+
+    /// `state N`, `next state`, `prev`: show one state of the current trace and make it
+    /// the current state.
+    pub(crate) fn move_to_state(&mut self, target: Result<usize, i64>) {
+        let Some(trace) = self.last.as_ref().and_then(|l| l.run.trace.clone()) else {
+            self.error_with_help(
+                "the current instance is not a trace",
+                "run a command of a model with `var` sigs or fields, or temporal operators",
+            );
+            return;
+        };
+        let n = trace.states.len();
+        // `next state` past the last goes round the loop, as the trace does.
+        let state = match target {
+            Ok(s) => s,
+            Err(step) if step > 0 && self.trace_state + 1 == n => trace.loop_to,
+            Err(step) => match self.trace_state.checked_add_signed(step as isize) {
+                Some(s) => s,
+                None => {
+                    self.error("this is the first state; there is none before it");
+                    return;
+                }
+            },
+        };
+        if state >= n {
+            self.error(format!(
+                "the trace has states 0 to {}; there is no state {state}",
+                n - 1
+            ));
+            return;
+        }
+        self.trace_state = state;
+        let Some(last) = &self.last else { return };
+        let run = &last.run;
+        let text = render::render_instance(
+            &run.command.presentation,
+            &trace.states[state],
+            &run.skolems(),
+            render::View::Auto,
+        )
+        .unwrap_or_default();
+        self.say(format!(
+            "{} (of {}; {})\n{}",
+            render::trace::state_heading(&trace, state),
+            n,
+            render::trace::summary(&trace),
+            text.trim_end()
+        ));
+    }
+
+    /// `next config`, `next trace`, `next fork`: another trace (Alloy 6's new config, new
+    /// trace, new fork at the current state).
+    pub(crate) fn alternative(&mut self, kind: crate::session::Alternative) {
+        let Some(last) = self.last.take() else {
+            self.error("no command has run yet");
+            return;
+        };
+        if last.run.trace.is_none() {
+            self.last = Some(last);
+            self.error_with_help(
+                "the current instance is not a trace",
+                "`next` alone asks for another instance",
+            );
+            return;
+        }
+        let state = self.trace_state;
+        let LastRun {
+            mut run,
+            command,
+            stop,
+            ..
+        } = last;
+        self.worker.timeout = self.settings.timeout;
+        let end = self.worker.run("searching", stop.clone(), move || {
+            let result = run.alternative(kind, state);
+            (run, result)
+        });
+        match end {
+            JobEnd::Done((run, result), elapsed) => {
+                let unchanged = matches!(result, Ok(false));
+                match result {
+                    Ok(true) => self.print_run(&run, elapsed),
+                    Ok(false) => self.say(format!(
+                        "no other {} within the scope",
+                        match kind {
+                            crate::session::Alternative::Config => "configuration",
+                            crate::session::Alternative::Trace => "trace of this length",
+                            crate::session::Alternative::Fork => "next state after this one",
+                        }
+                    )),
+                    Err(e) => self.report(&e.0),
+                }
+                self.set_last(Some(LastRun {
+                    run,
+                    command,
+                    stop,
+                    elapsed,
+                }));
+                if unchanged {
+                    self.trace_state = state;
+                }
+            }
+            other => {
+                self.report_stopped(&other, "; run the command again");
+                let after = other.stopped_after();
+                match other.into_stopped_value() {
+                    Some((run, Ok(_))) => self.keep_stopped(run, command, stop, after),
+                    _ => self.forget_stopped(after),
+                }
+            }
+        }
     }
 
     // ----- next -------------------------------------------------------------------------

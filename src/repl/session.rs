@@ -96,6 +96,9 @@ pub struct Session {
     errors: usize,
     /// Why `stats` has nothing to show though a solve ran (it was abandoned).
     pub(crate) no_stats: Option<String>,
+    /// The state of the current trace that `state`, `next state` and `prev` moved to
+    /// (what `eval` reads without `at`, and where `next fork` branches).
+    pub(crate) trace_state: usize,
 }
 
 impl Session {
@@ -119,6 +122,7 @@ impl Session {
             io,
             errors: 0,
             no_stats: None,
+            trace_state: 0,
         };
         match session.check(&Folded::default(), &[], session.dir.clone()) {
             Ok(c) => session.checked = Some(Arc::new(c)),
