@@ -668,3 +668,98 @@ pub fn core_diagnostics(parts: &[check::core_parts::CorePart]) -> Vec<Diagnostic
         })
         .collect()
 }
+
+/// The answer of [`unbounded_check`].
+pub enum Unbounded {
+    /// No trace of any length breaks the assertion: k-induction closed at `k`.
+    Holds { k: usize },
+    /// A counterexample trace (the bounded check of the command found it).
+    Counterexample(Box<CommandRun>),
+    /// Neither, up to `k`: why.
+    Unknown { k: usize, why: String },
+    /// The check is not a safety property over a transition system; only the bounded
+    /// check applies.
+    Bounded { why: String },
+    /// A static command: its bounded answer is exact.
+    Static,
+}
+
+/// Proves a temporal `check` of a safety property (`always P`) for traces of every
+/// length by k-induction, for `k` = 0, 1, … up to `max_k`: no path from an initial state
+/// reaches a state breaking P within `k` transitions (base), and no path of `k`
+/// transitions through distinct states keeps P and then breaks it (step). A reachable
+/// bad state is reported only if the command's bounded check finds a trace through one
+/// (traces are infinite: a state with no way on is not a counterexample).
+pub fn unbounded_check(
+    checked: &Checked,
+    index: usize,
+    opts: &RunOptions,
+    max_k: usize,
+) -> Result<Unbounded, Errors> {
+    use crate::logic::temporal::{Obligation, induction_problem, safety};
+    let command = build_command(checked, index, opts)?;
+    let Some(temporal) = &command.temporal else {
+        return Ok(Unbounded::Static);
+    };
+    if command.kind != CommandKind::Check {
+        return Err(Errors::from(Diagnostic::error(
+            command.span,
+            "`--unbounded` proves `check` commands; a `run` looks for a trace",
+        )));
+    }
+    let system = match safety(&temporal.parts, &temporal.var) {
+        Ok(s) => s,
+        Err(why) => return Ok(Unbounded::Bounded { why }),
+    };
+    let mut solve_opts = opts.solve.clone();
+    solve_opts.skolem_prefix = command.skolem_prefix.clone();
+    let exists = |obligation, k| -> Result<Option<bool>, Errors> {
+        let unrolled = induction_problem(&command.problem, &temporal.var, &system, k, obligation);
+        let mut solver =
+            Solver::new(&unrolled.problem, &solve_opts).map_err(|e| solve_error(&command, e))?;
+        Ok(match solver.next().map_err(|e| solve_error(&command, e))? {
+            Outcome::Sat(_) => Some(true),
+            Outcome::Unsat => Some(false),
+            Outcome::Interrupted => None,
+        })
+    };
+    for k in 0..=max_k {
+        match exists(Obligation::Base, k)? {
+            None => {
+                return Ok(Unbounded::Unknown {
+                    k,
+                    why: "interrupted".into(),
+                });
+            }
+            Some(true) => {
+                let run = CommandRun::start(checked, index, opts)?;
+                return Ok(match run.outcome {
+                    Outcome::Sat(_) => Unbounded::Counterexample(Box::new(run)),
+                    _ => Unbounded::Unknown {
+                        k,
+                        why: format!(
+                            "a state breaking the assertion is reachable in {k} transition(s), but no trace through one was found within the command's steps; raise them"
+                        ),
+                    },
+                });
+            }
+            Some(false) => {}
+        }
+        match exists(Obligation::Step, k)? {
+            None => {
+                return Ok(Unbounded::Unknown {
+                    k,
+                    why: "interrupted".into(),
+                });
+            }
+            Some(false) => return Ok(Unbounded::Holds { k }),
+            Some(true) => {}
+        }
+    }
+    Ok(Unbounded::Unknown {
+        k: max_k,
+        why: format!(
+            "the induction did not close within {max_k} steps (the assertion may need a stronger invariant, or more steps: --max-k)"
+        ),
+    })
+}

@@ -357,3 +357,101 @@ fn temporal_examples_meet_alloy_6s_verdicts() {
     assert!(commands >= 100, "{commands} commands");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `--unbounded` against Alloy 6's bounded verdicts: a check proved for every trace
+/// length has no counterexample at Alloy's bound either, and a counterexample it gives
+/// is one Alloy finds. Run on the bundled temporal examples and the golden models; the
+/// proofs must not be vacuous (some close, some need k > 0).
+#[test]
+fn unbounded_answers_agree_with_alloy_6() {
+    use solder::session::{Unbounded, load_file, unbounded_check};
+    let mut files: Vec<(std::path::PathBuf, Option<bool>)> = Vec::new();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/temporal");
+    for e in std::fs::read_dir(&examples).expect("examples/temporal") {
+        let p = e.expect("entry").path();
+        if p.extension().is_some_and(|x| x == "als") {
+            files.push((p, None));
+        }
+    }
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/temporal-golden");
+    for v in crate::common::manifest::manifest(&golden) {
+        if v["kind"] == "check" {
+            let file = golden.join(v["file"].as_str().expect("file"));
+            files.push((file, Some(v["verdict"] == "sat")));
+        }
+    }
+    files.sort();
+    let (mut proved, mut deep, mut refuted, mut failures) = (0, 0, 0, Vec::new());
+    for (file, alloy) in &files {
+        let mut sources = SourceMap::new();
+        let checked = load_file(&mut sources, file).expect("loads");
+        for (i, cmd) in checked.model.commands.iter().enumerate() {
+            if cmd.kind != solder::syntax::ast::CommandKind::Check {
+                continue;
+            }
+            // Alloy's verdict: the golden manifest's, or the example's `expect`.
+            let sat = alloy.unwrap_or(cmd.expect == Some(1));
+            let answer = unbounded_check(&checked, i, &RunOptions::default(), 12)
+                .unwrap_or_else(|e| panic!("{}: {:?}", file.display(), e.0));
+            match answer {
+                Unbounded::Holds { k } => {
+                    proved += 1;
+                    deep += usize::from(k > 0);
+                    if sat {
+                        failures.push(format!(
+                            "{} {}: proved, but Alloy finds a counterexample",
+                            file.display(),
+                            cmd.label
+                        ));
+                    }
+                }
+                Unbounded::Counterexample(_) => {
+                    refuted += 1;
+                    if !sat {
+                        failures.push(format!(
+                            "{} {}: a counterexample Alloy does not find",
+                            file.display(),
+                            cmd.label
+                        ));
+                    }
+                }
+                Unbounded::Unknown { .. } | Unbounded::Bounded { .. } | Unbounded::Static => {}
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        proved >= 20 && deep >= 5 && refuted >= 5,
+        "proved {proved} ({deep} with k > 0), refuted {refuted}"
+    );
+}
+
+/// A check whose invariant is 2-inductive but not 1-inductive: state D has no
+/// predecessor, and C is reached only from D or C.
+#[test]
+fn unbounded_proves_by_induction_and_refutes_with_a_trace() {
+    let model = "abstract sig S {}\none sig A, B, C, D extends S {}\none sig M { var at: one S }\n\
+        fact init { M.at = A }\n\
+        fact step { always ((M.at = A implies M.at' = B) and (M.at = B implies M.at' = A)\n\
+          and (M.at = C implies M.at' = C) and (M.at = D implies M.at' = C)) }\n\
+        assert neverC { always M.at != C }\ncheck neverC for 1 but 3 steps expect 0\n\
+        assert neverB { always M.at != B }\ncheck neverB for 1 but 3 steps expect 1\n\
+        assert eventuallyB { eventually M.at = B }\ncheck eventuallyB for 1 but 3 steps expect 0\n";
+    let dir = tempfile_dir();
+    let path = dir.join("walk.als");
+    std::fs::write(&path, model).unwrap();
+    let (code, out, err) = solder(&["check", "--unbounded", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "neverB has a counterexample: {out}{err}");
+    assert!(
+        out.contains("holds for every trace length (k-induction closed at k = 2)"),
+        "{out}"
+    );
+    assert!(out.contains("counterexample found"), "{out}");
+    assert!(
+        out.contains("bounded only: the assertion is not a safety property"),
+        "{out}"
+    );
+    // Without the flag every check stays bounded.
+    let (_, out, _) = solder(&["check", path.to_str().unwrap()]);
+    assert!(!out.contains("holds for every trace length"), "{out}");
+}

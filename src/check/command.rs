@@ -61,6 +61,11 @@ pub struct TemporalCommand {
     /// Trace lengths (states), tried from the shortest.
     pub min_steps: usize,
     pub max_steps: usize,
+    /// The formula's conjuncts: declarations and sig facts (under `always` where they
+    /// vary), facts, and last the command's own formula (negated for a `check`). What
+    /// `--unbounded` reads to find the initial condition, the transitions and the
+    /// invariant.
+    pub parts: Vec<Formula>,
 }
 
 /// Alloy 6's trace length when a temporal command does not give one: 1 to 10 states.
@@ -138,8 +143,9 @@ pub fn build(
     let everywhere = builder.structure.len()
         + model.fields.len()
         + model.sigs.iter().filter(|s| s.fact.is_some()).count();
-    let (formula, is_temporal) = temporal::state_parts(parts, everywhere, &var);
-    let temporal = temporal::command(cmd, var, is_temporal)?;
+    let (parts, is_temporal) = temporal::state_parts(parts, everywhere, &var);
+    let temporal = temporal::command(cmd, var, &parts, is_temporal)?;
+    let formula = Formula::and(parts);
 
     let universe = match builder.int_atoms.first() {
         Some(&(first, _)) => Universe::with_ints(

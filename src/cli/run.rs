@@ -62,6 +62,13 @@ pub(super) struct RunArgs {
     /// constraints that is already unsatisfiable: an unsat core.
     #[arg(long)]
     pub(super) core: bool,
+    /// Temporal checks of safety properties (`always P`): prove them for traces of every
+    /// length by k-induction, or give a counterexample; other checks stay bounded.
+    #[arg(long)]
+    pub(super) unbounded: bool,
+    /// With --unbounded: the largest induction depth to try.
+    #[arg(long, value_name = "K", default_value_t = 20, requires = "unbounded")]
+    pub(super) max_k: usize,
     /// How to show instances: `auto` is the history view for models that open the
     /// isolation library's histories and tables otherwise.
     #[arg(long, value_enum, default_value_t = Show::Auto)]
@@ -258,6 +265,45 @@ pub(super) fn run(
             let shown = if args.json { &whole } else { &text };
             give_up_report(shown, args.json, started, reason)
         };
+        let mut bounded_note = None;
+        if args.unbounded && checked.model.commands[i].kind == CommandKind::Check {
+            let (result, stopped) = control.guard(
+                started,
+                || session::unbounded_check(&checked, i, &opts, args.max_k),
+                give_up,
+            );
+            match (result?, stopped) {
+                (_, Some(StopReason::Timeout)) => {
+                    code = worse(code, exit::STOPPED);
+                    continue;
+                }
+                (_, Some(_)) => return Ok(ExitCode::from(exit::STOPPED)),
+                (session::Unbounded::Holds { k }, None) => {
+                    let _ = writeln!(
+                        out_lock(),
+                        "{text}\n  holds for every trace length (k-induction closed at k = {k}) — {}\n",
+                        ms(started.elapsed())
+                    );
+                    continue;
+                }
+                (session::Unbounded::Unknown { k, why }, None) => {
+                    let _ = writeln!(
+                        out_lock(),
+                        "{text}\n  unknown past the bound (k = {k}): {why} — {}\n",
+                        ms(started.elapsed())
+                    );
+                    code = worse(code, exit::STOPPED);
+                    continue;
+                }
+                (session::Unbounded::Counterexample(cr), None) => {
+                    print_result(&mut out_lock(), &text, &cr, args, "", None);
+                    code = worse(code, exit::COUNTEREXAMPLE);
+                    continue;
+                }
+                (session::Unbounded::Bounded { why }, None) => bounded_note = Some(why),
+                (session::Unbounded::Static, None) => {}
+            }
+        }
         let (result, mut stopped) =
             control.guard(started, || CommandRun::start(&checked, i, &opts), give_up);
         let mut cr = result?;
@@ -283,6 +329,10 @@ pub(super) fn run(
                 format!(", shrunk by {n} tuples to a minimal one (--no-shrink: the first found)")
             }
             None => String::new(),
+        };
+        let note = match &bounded_note {
+            Some(why) => format!("{note} (bounded only: {why})"),
+            None => note,
         };
         loop {
             if args.json {

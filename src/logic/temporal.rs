@@ -586,3 +586,168 @@ impl Unroller<'_> {
         out
     }
 }
+
+/// A temporal `check` read as a transition system, for proofs over every trace length
+/// (k-induction): constraints on the static relations, the initial condition (the first
+/// state, and through primes the second), the transition relation (`always` facts and
+/// declarations: one state and, through primes, the next), and the invariant the
+/// assertion states (`always P`).
+#[derive(Clone, Debug)]
+pub struct Safety {
+    pub statics: Vec<Formula>,
+    pub init: Vec<Formula>,
+    pub transition: Vec<Formula>,
+    pub invariant: Formula,
+}
+
+/// Whether `f` holds a temporal connective (primes do not count).
+fn has_connective(f: &Formula) -> bool {
+    let (mut fs, mut es) = (vec![f.clone()], Vec::new());
+    let mut seen = HashSet::new();
+    loop {
+        if let Some(g) = fs.pop() {
+            if !seen.insert(g.node_id()) {
+                continue;
+            }
+            if matches!(
+                g.kind(),
+                FormulaKind::Temporal(..) | FormulaKind::TemporalBinary(..)
+            ) {
+                return true;
+            }
+            g.subterms(&mut fs, &mut es);
+        } else if let Some(e) = es.pop() {
+            if seen.insert(e.node_id()) {
+                e.subterms(&mut fs, &mut es);
+            }
+        } else {
+            return false;
+        }
+    }
+}
+
+fn conjuncts(f: &Formula, out: &mut Vec<Formula>) {
+    match f.kind() {
+        FormulaKind::And(gs) => gs.iter().for_each(|g| conjuncts(g, out)),
+        _ => out.push(f.clone()),
+    }
+}
+
+/// Splits a temporal check's parts (declarations, facts, and last the negated
+/// assertion) into a transition system and an invariant; `Err` says why the check is not
+/// a safety property over one (a fact with `eventually` or a past operator, an assertion
+/// that is not `always P`).
+pub fn safety(parts: &[Formula], var: &[RelId]) -> Result<Safety, String> {
+    let Some((command, facts)) = parts.split_last() else {
+        return Err("the command has no formula".into());
+    };
+    let mut out = Safety {
+        statics: Vec::new(),
+        init: Vec::new(),
+        transition: Vec::new(),
+        invariant: Formula::true_(),
+    };
+    let mut flat = Vec::new();
+    facts.iter().for_each(|f| conjuncts(f, &mut flat));
+    for c in flat {
+        if !is_dynamic(&c, var) {
+            out.statics.push(c);
+        } else if !has_connective(&c) {
+            out.init.push(c);
+        } else if let FormulaKind::Temporal(TemporalOp::Always, g) = c.kind()
+            && !has_connective(g)
+        {
+            conjuncts(g, &mut out.transition);
+        } else {
+            return Err(
+                "a fact is neither a condition on the first state nor `always` of a condition on a state and the next (it has `eventually`, `until`, a past operator or a nested one), so the traces are not those of a transition system"
+                    .into(),
+            );
+        }
+    }
+    let FormulaKind::Not(assertion) = command.kind() else {
+        return Err("the command is not a `check`".into());
+    };
+    let mut claims = Vec::new();
+    conjuncts(assertion, &mut claims);
+    let mut invariant = Vec::new();
+    for claim in claims {
+        match claim.kind() {
+            FormulaKind::Temporal(TemporalOp::Always, p) if !has_connective(p) => {
+                invariant.push(p.clone())
+            }
+            _ if !is_dynamic(&claim, var) => invariant.push(claim),
+            _ => {
+                return Err(
+                    "the assertion is not a safety property `always P` (P over a state and the next)"
+                        .into(),
+                );
+            }
+        }
+    }
+    out.invariant = Formula::and(invariant);
+    Ok(out)
+}
+
+/// `after` applied `n` times.
+fn after_n(f: Formula, n: usize) -> Formula {
+    (0..n).fold(f, |g, _| Formula::temporal(TemporalOp::After, g))
+}
+
+/// Which k-induction obligation [`induction_problem`] states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obligation {
+    /// A path of `k` transitions from an initial state that reaches a state breaking the
+    /// invariant (at any point up to the `k`-th).
+    Base,
+    /// A path of `k` transitions through pairwise different states, the invariant holding
+    /// in all of them but the last, where it breaks.
+    Step,
+}
+
+/// The static problem of one k-induction obligation: satisfiable when the obligation's
+/// path exists. Paths are written with `after` over a lasso of `k + 2` states, whose
+/// last state and loop are left free (nothing is asked of them but what the transitions
+/// into them say).
+pub fn induction_problem(
+    problem: &Problem,
+    var: &[RelId],
+    safety: &Safety,
+    k: usize,
+    obligation: Obligation,
+) -> Unrolled {
+    let transition = Formula::and(safety.transition.clone());
+    let invariant = safety.invariant.clone();
+    let mut parts = safety.statics.clone();
+    parts.extend((0..=k).map(|i| after_n(transition.clone(), i)));
+    match obligation {
+        Obligation::Base => {
+            parts.extend(safety.init.clone());
+            parts.push(Formula::or(
+                (0..=k).map(|j| after_n(invariant.clone().not(), j)),
+            ));
+        }
+        Obligation::Step => {
+            parts.extend((0..k).map(|i| after_n(invariant.clone(), i)));
+            parts.push(after_n(invariant.clone().not(), k));
+            // States i < j ≤ k differ in some varying relation (`r` against `r` primed
+            // j - i times).
+            for i in 0..=k {
+                for j in i + 1..=k {
+                    let differs = var.iter().map(|r| {
+                        let arity = problem.bounds.relation(*r).arity;
+                        let now = Expr::rel(*r, arity);
+                        let later = (i..j).fold(now.clone(), |e, _| Expr::prime(e));
+                        Formula::equal(now, later).not()
+                    });
+                    parts.push(after_n(Formula::or(differs), i));
+                }
+            }
+        }
+    }
+    let path = Problem {
+        bounds: problem.bounds.clone(),
+        formula: Formula::and(parts),
+    };
+    unroll(&path, var, k + 2)
+}

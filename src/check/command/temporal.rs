@@ -52,7 +52,7 @@ pub(super) fn state_parts(
     parts: Vec<Formula>,
     everywhere: usize,
     var: &[RelId],
-) -> (Formula, bool) {
+) -> (Vec<Formula>, bool) {
     let mut temporal = !var.is_empty();
     let parts: Vec<Formula> = parts
         .into_iter()
@@ -69,7 +69,7 @@ pub(super) fn state_parts(
             }
         })
         .collect();
-    (Formula::and(parts), temporal)
+    (parts, temporal)
 }
 
 /// The trace lengths of a temporal command (Alloy's default: 1 to 10 states); a `steps`
@@ -77,6 +77,7 @@ pub(super) fn state_parts(
 pub(super) fn command(
     cmd: &CommandDecl,
     var: Vec<RelId>,
+    parts: &[Formula],
     is_temporal: bool,
 ) -> Result<Option<TemporalCommand>, Errors> {
     let steps = cmd.scope.as_ref().and_then(|s| s.steps);
@@ -111,5 +112,6 @@ pub(super) fn command(
         var,
         min_steps,
         max_steps,
+        parts: parts.to_vec(),
     }))
 }
