@@ -42,10 +42,13 @@ const ATOMS: &[&str] = &[
     "#V = 2",
     "some (V - V')",
     "some V and no W",
+    // Quantifiers over relations under the connectives (CEGIS, which Alloy 6 refuses).
+    "some s: set V | s in V' and some s",
+    "all s: set V | some s implies (s in V' or some W)",
 ];
 
 /// A random formula over `var sig V` (2 atoms) and `var sig W` (1 atom), every
-/// connective parenthesized.
+/// connective parenthesized; some atoms quantify over subsets of `V`.
 fn formula(rng: &mut Rng, depth: usize) -> String {
     if depth == 0 || rng.below(4) == 0 {
         return ATOMS[rng.below(ATOMS.len())].to_string();

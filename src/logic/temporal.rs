@@ -409,13 +409,8 @@ impl Unroller<'_> {
         i: usize,
         m: usize,
     ) -> Formula {
-        let hb = self.formula(b, i, m);
-        let ha = match a {
-            Some(a) => self.formula(a, i, m),
-            None => Formula::true_(),
-        };
         let next = self.fixpoint_next(f, a, b, i, m, false);
-        Formula::or([hb, Formula::and([ha, next])])
+        self.fixpoint_step(a, b, i, m, next, false)
     }
 
     /// `a releases b` (`always b` without `a`): b now, and a now or `f` at the next
@@ -428,13 +423,32 @@ impl Unroller<'_> {
         i: usize,
         m: usize,
     ) -> Formula {
+        let next = self.fixpoint_next(f, a, b, i, m, true);
+        self.fixpoint_step(a, b, i, m, next, true)
+    }
+
+    /// One unfolding of `until` (least, `greatest` false: b or (a and next)) or of
+    /// `releases` (greatest: b and (a or next)) at `(i, m)`; a missing `a` is `true` for
+    /// `eventually` and `false` for `always`.
+    fn fixpoint_step(
+        &mut self,
+        a: Option<&Formula>,
+        b: &Formula,
+        i: usize,
+        m: usize,
+        next: Formula,
+        greatest: bool,
+    ) -> Formula {
         let hb = self.formula(b, i, m);
         let ha = match a {
             Some(a) => self.formula(a, i, m),
-            None => Formula::false_(),
+            None => Formula::constant(!greatest),
         };
-        let next = self.fixpoint_next(f, a, b, i, m, true);
-        Formula::and([hb, Formula::or([ha, next])])
+        if greatest {
+            Formula::and([hb, Formula::or([ha, next])])
+        } else {
+            Formula::or([hb, Formula::and([ha, next])])
+        }
     }
 
     /// The fixpoint `f` at the position after `(i, m)`: the node itself one state on,
@@ -482,22 +496,8 @@ impl Unroller<'_> {
         if let Some(done) = self.chains.get(&key) {
             return done.clone();
         }
-        let m = self.last_lap();
-        let hb = self.formula(b, j, m);
         let rest = crate::stack::guard(|| self.second_pass(f, a, b, j + 1, greatest));
-        let out = if greatest {
-            let ha = match a {
-                Some(a) => self.formula(a, j, m),
-                None => Formula::false_(),
-            };
-            Formula::and([hb, Formula::or([ha, rest])])
-        } else {
-            let ha = match a {
-                Some(a) => self.formula(a, j, m),
-                None => Formula::true_(),
-            };
-            Formula::or([hb, Formula::and([ha, rest])])
-        };
+        let out = self.fixpoint_step(a, b, j, self.last_lap(), rest, greatest);
         self.chains.insert(key, out.clone());
         out
     }

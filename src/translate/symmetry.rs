@@ -46,30 +46,7 @@ pub fn constant_atoms(formula: &Formula) -> BTreeSet<Atom> {
             if !seen.insert(f.node_id()) {
                 continue;
             }
-            use FormulaKind::*;
-            match f.kind() {
-                Const(_) => {}
-                And(fs) | Or(fs) => formulas.extend(fs.iter().cloned()),
-                Not(g) => formulas.push(g.clone()),
-                Implies(a, b) | Iff(a, b) => formulas.extend([a.clone(), b.clone()]),
-                Subset(a, b) | Equal(a, b) => exprs.extend([a.clone(), b.clone()]),
-                Mult(_, e) | Cardinality(_, e, _) => exprs.push(e.clone()),
-                Quant(_, decls, body) => {
-                    exprs.extend(decls.iter().map(|d| d.bound.clone()));
-                    formulas.push(body.clone());
-                }
-                TotalOrder { elems, first, next } => {
-                    exprs.extend([elems.clone(), first.clone(), next.clone()])
-                }
-                StrictOrder { rel, elems } => exprs.extend([rel.clone(), elems.clone()]),
-                IntCompare(_, a, b) => {
-                    a.subterms(&mut formulas, &mut exprs);
-                    b.subterms(&mut formulas, &mut exprs);
-                }
-                Overflows(i) => i.subterms(&mut formulas, &mut exprs),
-                Temporal(_, g) => formulas.push(g.clone()),
-                TemporalBinary(_, a, b) => formulas.extend([a.clone(), b.clone()]),
-            }
+            f.subterms(&mut formulas, &mut exprs);
         } else if let Some(e) = exprs.pop() {
             if !seen.insert(e.node_id()) {
                 continue;
