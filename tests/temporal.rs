@@ -238,6 +238,23 @@ fn the_lamp_example_meets_its_expectations() {
         "{out}"
     );
     assert!(out.contains("State 2 ⟲ then state 2"), "{out}");
+    // Alloy 6's XML: one instance per state, the trace's shape on each, `var` marked.
+    let (code, xml, err) = solder(&["run", "--xml", "examples/lamp.als", "-c", "breaksDown"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(xml.matches("<instance ").count(), 3, "{xml}");
+    assert_eq!(
+        xml.matches("tracelength=\"3\" looplength=\"1\"").count(),
+        3,
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<field label=\"status\" ID=\"9\" parentID=\"8\" var=\"yes\">"),
+        "{xml}"
+    );
+    assert_eq!(xml.matches("<alloy ").count(), 1, "{xml}");
+    let (code, dot, _) = solder(&["run", "--dot", "examples/lamp.als", "-c", "breaksDown"]);
+    assert_eq!(code, 0);
+    assert_eq!(dot.matches("digraph state").count(), 3, "{dot}");
 }
 
 fn error_of(model: &str) -> (i32, String) {

@@ -30,6 +30,8 @@ pub struct XmlShape {
     pub maxseq: u32,
     /// The atoms of `String` (fixed by the bounds; Alloy lists them, not the integers).
     pub strings: Vec<crate::logic::Atom>,
+    /// Per entry of `Presentation::fields`: declared `var` (Alloy 6 writes `var="yes"`).
+    pub var_fields: Vec<bool>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -40,7 +42,7 @@ pub struct XmlSig {
     pub parent: Option<String>,
     /// A subset sig's parents.
     pub subset_of: Vec<String>,
-    /// Alloy's flags: `abstract`, `one`, `lone`, `some`, `private`, `enum`.
+    /// Alloy's flags: `abstract`, `one`, `lone`, `some`, `private`, `enum`, `var`.
     pub attrs: Vec<&'static str>,
 }
 

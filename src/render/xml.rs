@@ -166,9 +166,14 @@ pub fn instance_xml(
         let value = value_or_empty(inst, &field.value);
         let field_id = id(&format!("{}<:{}", field.sig, field.name));
         let private = if field.hidden { " private=\"yes\"" } else { "" };
+        let var = if p.xml.var_fields.get(i).copied().unwrap_or(false) {
+            " var=\"yes\""
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "\n<field label=\"{}\" ID=\"{field_id}\" parentID=\"{}\"{private}>",
+            "\n<field label=\"{}\" ID=\"{field_id}\" parentID=\"{}\"{private}{var}>",
             escape(&field.name),
             id(&field.sig)
         );

@@ -117,6 +117,13 @@ pub(super) fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) ->
             if sig.enum_values.is_some() {
                 attrs.push("enum");
             }
+            if sig
+                .decl
+                .as_ref()
+                .is_some_and(|d| d.qualifiers.var.is_some())
+            {
+                attrs.push("var");
+            }
             let (parent, subset_of) = match &sig.kind {
                 SigKind::Top | SigKind::Builtin(_) => (Some("univ".to_string()), Vec::new()),
                 SigKind::Extends(p) => (Some(label_of(*p)), Vec::new()),
@@ -152,6 +159,7 @@ pub(super) fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) ->
         named_atoms: Vec::new(),
         xml: XmlShape {
             sigs: xml_sigs,
+            var_fields: shown_fields.iter().map(|f| f.decl.var.is_some()).collect(),
             field_types,
             bitwidth: 0,
             maxseq: 0,
