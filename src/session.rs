@@ -495,12 +495,7 @@ pub fn verify(
     inst: &Instance,
     opts: &SolveOptions,
 ) -> Result<(), String> {
-    for (i, r) in bounds.relations.iter().enumerate() {
-        let v = &inst.values[i];
-        if !r.lower.is_subset(v) || !v.is_subset(&r.upper) {
-            return Err(format!("the value of `{}` is outside its bounds", r.name));
-        }
-    }
+    within_bounds(bounds, inst)?;
     // The instance's witnesses are tried first for their variables: quantifiers over
     // relations are then decided without a search (the answer does not depend on it).
     let problem = &command.problem;
@@ -572,6 +567,17 @@ fn trace_of(unrolled: &Unrolled, inst: &Instance) -> Trace {
     }
 }
 
+/// Every relation's value lies within its bounds.
+fn within_bounds(bounds: &Bounds, inst: &Instance) -> Result<(), String> {
+    for (i, r) in bounds.relations.iter().enumerate() {
+        let v = &inst.values[i];
+        if !r.lower.is_subset(v) || !v.is_subset(&r.upper) {
+            return Err(format!("the value of `{}` is outside its bounds", r.name));
+        }
+    }
+    Ok(())
+}
+
 /// Check a trace against the bounds it was solved in and the command's temporal formula
 /// with the evaluator, which reads the connectives on the trace itself and shares no code
 /// with the unrolling.
@@ -581,12 +587,7 @@ fn verify_trace(
     inst: &Instance,
     trace: &Trace,
 ) -> Result<(), String> {
-    for (i, r) in bounds.relations.iter().enumerate() {
-        let v = &inst.values[i];
-        if !r.lower.is_subset(v) || !v.is_subset(&r.upper) {
-            return Err(format!("the value of `{}` is outside its bounds", r.name));
-        }
-    }
+    within_bounds(bounds, inst)?;
     match eval_formula_on_trace(trace, &command.problem.formula) {
         Ok(true) => Ok(()),
         Ok(false) => Err("the trace does not satisfy the formula".into()),

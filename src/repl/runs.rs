@@ -203,50 +203,25 @@ impl Session {
             return;
         }
         let state = self.trace_state;
-        let LastRun {
-            mut run,
-            command,
-            stop,
-            ..
-        } = last;
-        self.worker.timeout = self.settings.timeout;
-        let end = self.worker.run("searching", stop.clone(), move || {
-            let result = run.alternative(kind, state);
-            (run, result)
-        });
-        match end {
-            JobEnd::Done((run, result), elapsed) => {
-                let unchanged = matches!(result, Ok(false));
-                match result {
-                    Ok(true) => self.print_run(&run, elapsed),
-                    Ok(false) => self.say(format!(
-                        "no other {} within the scope",
-                        match kind {
-                            crate::session::Alternative::Config => "configuration",
-                            crate::session::Alternative::Trace => "trace of this length",
-                            crate::session::Alternative::Fork => "next state after this one",
-                        }
-                    )),
-                    Err(e) => self.report(&e.0),
-                }
-                self.set_last(Some(LastRun {
-                    run,
-                    command,
-                    stop,
-                    elapsed,
-                }));
-                if unchanged {
-                    self.trace_state = state;
-                }
-            }
-            other => {
-                self.report_stopped(&other, "; run the command again");
-                let after = other.stopped_after();
-                match other.into_stopped_value() {
-                    Some((run, Ok(_))) => self.keep_stopped(run, command, stop, after),
-                    _ => self.forget_stopped(after),
-                }
-            }
+        let unchanged = self.search_again(
+            last,
+            "; run the command again",
+            move |run| run.alternative(kind, state),
+            move |session, run, result, elapsed| match result {
+                Ok(true) => session.print_run(run, elapsed),
+                Ok(false) => session.say(format!(
+                    "no other {} within the scope",
+                    match kind {
+                        crate::session::Alternative::Config => "configuration",
+                        crate::session::Alternative::Trace => "trace of this length",
+                        crate::session::Alternative::Fork => "next state after this one",
+                    }
+                )),
+                Err(e) => session.report(&e.0),
+            },
+        );
+        if unchanged == Some(false) {
+            self.trace_state = state;
         }
     }
 
@@ -277,6 +252,28 @@ impl Session {
             self.last = Some(last);
             return;
         }
+        self.search_again(
+            last,
+            "; run the command again to enumerate anew",
+            |run| run.advance().map(|_| ()),
+            |session, run, result, elapsed| match result {
+                Ok(()) => session.print_run(run, elapsed),
+                Err(e) => session.report(&e.0),
+            },
+        );
+    }
+
+    /// Runs `work` on the last command's run off the prompt's thread (Ctrl-C and the
+    /// timeout stop it), lets `done` report the answer, and makes the run the current one
+    /// again; a stopped search keeps what it had, with `hint` after the report. The
+    /// answer's value, when the search ended by itself.
+    fn search_again<T: Clone + Send + 'static>(
+        &mut self,
+        last: LastRun,
+        hint: &str,
+        work: impl FnOnce(&mut CommandRun) -> Result<T, Errors> + Send + 'static,
+        done: impl FnOnce(&mut Self, &CommandRun, Result<T, Errors>, Duration),
+    ) -> Option<T> {
         let LastRun {
             mut run,
             command,
@@ -285,29 +282,29 @@ impl Session {
         } = last;
         self.worker.timeout = self.settings.timeout;
         let end = self.worker.run("searching", stop.clone(), move || {
-            let result = run.advance().map(|_| ());
+            let result = work(&mut run);
             (run, result)
         });
         match end {
             JobEnd::Done((run, result), elapsed) => {
-                match result {
-                    Ok(()) => self.print_run(&run, elapsed),
-                    Err(e) => self.report(&e.0),
-                }
+                let value = result.as_ref().ok().cloned();
+                done(self, &run, result, elapsed);
                 self.set_last(Some(LastRun {
                     run,
                     command,
                     stop,
                     elapsed,
                 }));
+                value
             }
             other => {
-                self.report_stopped(&other, "; run the command again to enumerate anew");
+                self.report_stopped(&other, hint);
                 let after = other.stopped_after();
                 match other.into_stopped_value() {
-                    Some((run, Ok(()))) => self.keep_stopped(run, command, stop, after),
+                    Some((run, Ok(_))) => self.keep_stopped(run, command, stop, after),
                     _ => self.forget_stopped(after),
                 }
+                None
             }
         }
     }
