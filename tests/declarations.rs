@@ -389,3 +389,69 @@ fn disj_with_receivers_reads_as_alloy_reads_it() {
          run { some x, y: A | x.f.(y.f.disj) and some x.f and some y.f } expect 1",
     );
 }
+
+/// Alloy finds an opened module by dropping the leading path segments that its name and
+/// the opener's `module` name share: `examples/algorithms/ring` opening
+/// `examples/algorithms/messaging` reads `messaging.als` beside itself (AlloyTools'
+/// `ringlead.als`), and the folder the opener's name implies still counts.
+#[test]
+fn opens_resolve_against_the_openers_module_name() {
+    let dir = std::env::temp_dir().join(format!("solder-open-paths-{}", std::process::id()));
+    let flat = dir.join("flat");
+    let tree = dir.join("tree/examples/algorithms");
+    std::fs::create_dir_all(&flat).unwrap();
+    std::fs::create_dir_all(&tree).unwrap();
+    std::fs::create_dir_all(dir.join("tree/sub")).unwrap();
+    let library = "module examples/algorithms/messaging\nsig Node {}\n";
+    let opener = "module examples/algorithms/ring\nopen examples/algorithms/messaging as msg\n\
+                  sig Ring extends msg/Node {}\nrun { some Ring } for 2 expect 1\n";
+    std::fs::write(flat.join("messaging.als"), library).unwrap();
+    std::fs::write(flat.join("ring.als"), opener).unwrap();
+    std::fs::write(tree.join("messaging.als"), library).unwrap();
+    std::fs::write(tree.join("ring.als"), opener).unwrap();
+    // A module without a header opens `sub/lib` below its own folder.
+    std::fs::write(
+        dir.join("tree/sub/lib.als"),
+        "module sub/lib\nsig Leaf {}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("tree/main.als"),
+        "open sub/lib\nrun { some Leaf } for 1 expect 1\n",
+    )
+    .unwrap();
+    for file in [
+        flat.join("ring.als"),
+        tree.join("ring.als"),
+        dir.join("tree/main.als"),
+    ] {
+        let mut sources = SourceMap::new();
+        let checked = solder::session::load_file(&mut sources, &file)
+            .unwrap_or_else(|e| panic!("{}: {}", file.display(), e.0[0].message));
+        let run = CommandRun::start(&checked, 0, &RunOptions::default()).unwrap();
+        assert!(matches!(run.outcome, Outcome::Sat(_)), "{}", file.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Alloy's meta-model (`sig$`, `field$`, `A$`, `A$f`, `value`, `fields`, `subfields`,
+/// `parent`, quantifiers over meta atoms unrolled per atom), on sigs of every kind, an
+/// opened module's private sigs, an enum and `var` sigs and fields; every `expect` in the
+/// file is Alloy 6's verdict.
+#[test]
+fn meta_model_agrees_with_alloy_6() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/models/meta.als");
+    check_expectations(&std::fs::read_to_string(path).unwrap());
+}
+
+/// Without a `$` in a name the meta-model costs nothing: no meta sigs are declared.
+#[test]
+fn the_meta_model_is_added_only_when_named() {
+    let plain = load("sig A { f: set A } run { some f } for 3");
+    assert!(plain.model.meta.is_none());
+    assert!(plain.model.sigs.iter().all(|s| !s.name.contains('$')));
+    let named = load("sig A { f: set A } run { some A$f.value } for 3");
+    let meta = named.model.meta.as_ref().expect("the meta-model");
+    let children = |s: solder::check::model::SigId| named.model.sig(s).children.len();
+    assert_eq!((children(meta.sig), children(meta.field)), (1, 1));
+}

@@ -46,6 +46,33 @@ pub struct Model {
     pub commands: Vec<CommandDecl>,
     /// Non-fatal findings (e.g. implicit in-line conjunction).
     pub warnings: Vec<Diagnostic>,
+    /// Alloy's meta-model (`sig$`, `field$`, `A$`, `A$f`), when a file names it.
+    pub meta: Option<MetaModel>,
+}
+
+/// Alloy's meta-model: an abstract `sig$` with a `one sig A$` per sig, an abstract
+/// `field$` with a `one sig A$f` per field, and defined fields that tie them to the model
+/// (`A$.value = A`, `A$f.value = f`, `A$.fields`, `A$.subfields`, `A$.parent`). Alloy adds
+/// it only when a name with `$` appears, and so does the loader: it costs atoms.
+#[derive(Debug, Clone)]
+pub struct MetaModel {
+    /// `sig$`
+    pub sig: SigId,
+    /// `field$`
+    pub field: SigId,
+    /// The meta sigs are the model's last ones, from this id on.
+    pub first: SigId,
+}
+
+/// What a meta-model field is defined as.
+#[derive(Debug, Clone)]
+pub enum MetaValue {
+    /// `A$.value`: the sig's atoms.
+    Sig(SigId),
+    /// `A$f.value`: the field's tuples.
+    Field(FieldId),
+    /// A union of meta atoms (`fields`, `subfields`, `parent`); empty means `none`.
+    Atoms(Vec<SigId>),
 }
 
 /// One instantiation of a module file (a parametric module opened with different sig
@@ -161,6 +188,8 @@ pub struct Field {
     pub decl: Arc<ast::Decl>,
     /// Computed after all sigs are known: the sig's type -> the bound's type.
     pub ty: Type,
+    /// Set for the meta-model's defined fields, whose value no syntax states.
+    pub meta: Option<MetaValue>,
 }
 
 #[derive(Debug)]
@@ -273,6 +302,11 @@ impl Model {
             Item::Macro(i) => (2, i as u32, 0),
             Item::Assert(i) => (3, i as u32, 0),
         }
+    }
+
+    /// Whether the sig belongs to the meta-model (`sig$`, `field$`, `A$`, `A$f`).
+    pub fn is_meta(&self, id: SigId) -> bool {
+        self.meta.as_ref().is_some_and(|m| id >= m.first)
     }
 
     pub fn sig(&self, id: SigId) -> &Sig {

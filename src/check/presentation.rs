@@ -42,7 +42,7 @@ pub struct XmlSig {
     pub parent: Option<String>,
     /// A subset sig's parents.
     pub subset_of: Vec<String>,
-    /// Alloy's flags: `abstract`, `one`, `lone`, `some`, `private`, `enum`, `var`.
+    /// Alloy's flags: `abstract`, `one`, `lone`, `some`, `private`, `enum`, `meta`, `var`.
     pub attrs: Vec<&'static str>,
 }
 

@@ -971,9 +971,15 @@ fn scope_errors() {
     let (message, at) = module_error("run {} for 1..5 Time");
     assert_eq!(
         message,
-        "syntax error: a range such as `1..5` bounds only the trace length (`1..5 steps`); a sig's scope is a single number"
+        "syntax error: a scope for `Time` is a single number; a range such as `1..5` bounds only the trace length (`1..5 steps`)"
     );
     assert_eq!(at, "1..5");
+    let (message, at) = module_error("run {} for 3 but 0..100 Int");
+    assert_eq!(
+        message,
+        "syntax error: the integer bitwidth is a single number (`but 5 Int`: integers from -16 to 15), not a range"
+    );
+    assert_eq!(at, "0..100");
     let (_, at) = module_error("run {} for 3 but 2.. A");
     assert_eq!(at, "2..");
     let (message, at) = module_error("run {} for 3 but exactly 4 Int");

@@ -117,6 +117,9 @@ pub(super) fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) ->
             if sig.enum_values.is_some() {
                 attrs.push("enum");
             }
+            if model.is_meta(*id) {
+                attrs.push("meta");
+            }
             if sig
                 .decl
                 .as_ref()

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::check::model::*;
-use crate::check::types::Type;
+use crate::check::types::{self, Type};
 use crate::diagnostic::Span;
 use crate::logic::{Decl, DeclMult, Expr, Formula, IntExpr};
 use crate::syntax::ast::{self, ExprKind as A, Multiplicity, UnaryOp};
@@ -324,6 +324,11 @@ impl Elaborator<'_> {
             };
             return Ok(Val::Int(IntExpr::sum(ds, body)));
         }
+        if matches!(q, Q::All | Q::Some)
+            && let Some(v) = self.meta_expansion(Some(q), decls, body, env)?
+        {
+            return Ok(v);
+        }
         let counting = matches!(q, Q::One | Q::Lone);
         let (ds, guard, env2) = self.decls(decls, env, false)?;
         if counting && ds.iter().any(|d| !d.is_first_order()) {
@@ -340,6 +345,67 @@ impl Elaborator<'_> {
             Q::One => Expr::comprehension(ds, guard.and2(f)).one(),
             Q::Lone => Expr::comprehension(ds, guard.and2(f)).lone(),
             Q::Sum => unreachable!(),
+        }))
+    }
+
+    /// Alloy unrolls `all x: S | body`, `some x: S | body` and `{x: S | body}` over the
+    /// meta atoms when `S` lies within `sig$ + field$`: the body is elaborated once per
+    /// atom with `x` bound to that atom's sig, so that `x.value` is the atom's own
+    /// `value`, whatever its arity. `None` when the declaration is not of that form.
+    /// (`q` is `None` for a comprehension.)
+    pub(super) fn meta_expansion(
+        &self,
+        q: Option<ast::Quantifier>,
+        decls: &[ast::Decl],
+        body: &ast::Expr,
+        env: &Env,
+    ) -> R<Option<Val>> {
+        let Some(meta) = &self.model.meta else {
+            return Ok(None);
+        };
+        let [d] = decls else { return Ok(None) };
+        if d.names.len() != 1 || d.defined {
+            return Ok(None);
+        }
+        let shape = self.shape(&d.bound, env)?;
+        let single = match &shape {
+            Shape::Plain(e, _) => e.arity() == 1,
+            Shape::Mult(Multiplicity::One, inner) => matches!(**inner, Shape::Plain(..)),
+            _ => false,
+        };
+        let (bound, ty) = shape.plain();
+        let within = |p: &Vec<SigId>| {
+            self.model.descends(p[0], meta.sig) || self.model.descends(p[0], meta.field)
+        };
+        if !single || ty.arity != 1 || ty.is_empty() || !ty.products.iter().all(within) {
+            return Ok(None);
+        }
+        let atoms = self.model.sig(meta.sig).children.iter();
+        let atoms = atoms.chain(&self.model.sig(meta.field).children);
+        let mut parts = Vec::new();
+        let mut sets = Vec::new();
+        // Each copy of the body sees one atom: what holds for that atom alone (an empty
+        // join, a disjoint test) is no finding about the model, and Alloy keeps quiet too.
+        let quiet_from = self.warnings.borrow().len();
+        for &atom in atoms {
+            let (ae, at) = self.sig_set(atom);
+            if !types::overlaps(self.model, &at, &ty) {
+                continue;
+            }
+            let env2 = env.bind(&d.names[0].name, Val::Set(ae.clone(), at));
+            let member = ae.in_(&bound);
+            let f = self.formula(body, &env2)?;
+            match q {
+                Some(ast::Quantifier::All) => parts.push(member.implies(f)),
+                Some(_) => parts.push(member.and2(f)),
+                None => sets.push(Expr::if_then_else(member.and2(f), ae, Expr::none(1))),
+            }
+        }
+        self.warnings.borrow_mut().truncate(quiet_from);
+        Ok(Some(match q {
+            Some(ast::Quantifier::All) => Val::Form(Formula::and(parts)),
+            Some(_) => Val::Form(Formula::or(parts)),
+            None => Val::Set(sets.into_iter().fold(Expr::none(1), Expr::union), ty),
         }))
     }
 

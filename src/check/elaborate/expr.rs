@@ -305,6 +305,9 @@ impl Elaborator<'_> {
                 self.expr(body, &env)
             }
             A::Comprehension(decls, body) => {
+                if let Some(v) = self.meta_expansion(None, decls, body, env)? {
+                    return Ok(v);
+                }
                 let (ds, guard, env2) = self.decls(decls, env, true)?;
                 let f = self.formula(body, &env2)?;
                 let mut ty: Option<Type> = None;

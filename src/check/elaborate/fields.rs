@@ -60,6 +60,10 @@ impl Elaborator<'_> {
         let field = self.model.field(f);
         let sig = self.model.sig(field.sig);
         let this = self.this_decl(field.sig, field.span)?;
+        if let Some(meta) = &field.meta {
+            let (e, t) = self.meta_value(meta)?;
+            return Ok((this, e.clone(), t.clone(), Shape::Plain(e, t)));
+        }
         let env = Env::new(sig.module)
             .bind(
                 "this",
@@ -76,6 +80,22 @@ impl Elaborator<'_> {
         }
         let (e, t) = shape.plain();
         Ok((this, e, t, shape))
+    }
+
+    /// The value of a meta-model field (`A$.value`, `A$f.value`, `A$.fields`, ...).
+    fn meta_value(&self, meta: &MetaValue) -> R<(Expr, Type)> {
+        Ok(match meta {
+            MetaValue::Sig(s) => self.sig_set(*s),
+            MetaValue::Field(f) => (self.field_expr(*f)?, self.field_type(*f)?),
+            MetaValue::Atoms(atoms) => {
+                atoms
+                    .iter()
+                    .fold((Expr::none(1), Type::empty(1)), |(e, t), a| {
+                        let (ae, at) = self.sig_set(*a);
+                        (Expr::union(e, ae), t.union(&at))
+                    })
+            }
+        })
     }
 
     /// A field's declared bound as a plain expression over `this` (a variable over the

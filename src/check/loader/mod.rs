@@ -13,6 +13,7 @@ use crate::syntax::ast;
 use super::model::*;
 
 mod declare;
+mod meta;
 mod modules;
 mod resolve;
 
@@ -52,6 +53,7 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<(Model, Duratio
             macros: Vec::new(),
             commands: Vec::new(),
             warnings: Vec::new(),
+            meta: None,
         },
         parsed: HashMap::new(),
         instances: HashMap::new(),
@@ -104,6 +106,9 @@ pub fn load(sources: &mut SourceMap, root: RootSource) -> Result<(Model, Duratio
     });
     if root.is_some() && loader.errors.is_empty() {
         loader.resolve_hierarchy();
+        if loader.errors.is_empty() && loader.mentions_meta() {
+            loader.add_meta_model();
+        }
     }
     if loader.errors.is_empty() {
         loader.resolve_commands();

@@ -333,11 +333,13 @@ impl Loader<'_> {
         dir: Option<&Path>,
     ) -> Option<(String, FileId, Option<PathBuf>, bool)> {
         if let Some(dir) = dir {
-            let depth = self.model.modules[from.index()]
+            let module_name = self.model.modules[from.index()]
                 .ast
                 .header
                 .as_ref()
-                .map_or(1, |h| h.name.parts.len().max(1));
+                .map(|h| h.name.joined())
+                .unwrap_or_default();
+            let depth = module_name.split('/').count().max(1);
             let mut base = dir.to_path_buf();
             for _ in 1..depth {
                 if let Some(p) = base.parent() {
@@ -345,6 +347,7 @@ impl Loader<'_> {
                 }
             }
             for candidate in [
+                module_relative_path(&module_name, dir, path),
                 base.join(format!("{path}.als")),
                 dir.join(format!("{path}.als")),
             ] {
@@ -398,6 +401,32 @@ impl Loader<'_> {
         self.errors.push(d);
         None
     }
+}
+
+/// Where Alloy looks first for module `target` opened by module `opener` (its `module`
+/// name; empty without a header) whose file lies in `dir`: the leading path segments the
+/// two names share are dropped, and the rest of `target` is taken from the folder that
+/// the rest of `opener`'s name implies. So `examples/algorithms/ringlead` opening
+/// `examples/algorithms/messaging` finds `messaging.als` beside itself, and `main`
+/// opening `sub/test` finds `sub/test.als` below its folder.
+fn module_relative_path(opener: &str, dir: &Path, target: &str) -> PathBuf {
+    let mut opener: Vec<&str> = if opener.is_empty() {
+        vec!["anything"]
+    } else {
+        opener.split('/').collect()
+    };
+    let mut target: Vec<&str> = target.split('/').collect();
+    while opener.len() > 1 && target.len() > 1 && opener[0] == target[0] {
+        opener.remove(0);
+        target.remove(0);
+    }
+    let mut base = dir.to_path_buf();
+    for _ in 1..opener.len() {
+        if let Some(p) = base.parent() {
+            base = p.to_path_buf();
+        }
+    }
+    base.join(format!("{}.als", target.join("/")))
 }
 
 /// Whether bundled modules' parses are shared across loads (`bundled_parse`); off,

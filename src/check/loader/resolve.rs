@@ -178,6 +178,7 @@ impl Loader<'_> {
                         span: name.span,
                         decl: d_arc.clone(),
                         ty: Type::empty(0),
+                        meta: None,
                     });
                     self.model.sigs[i].fields.push(fid);
                     self.model.index_name(module, &name.name, Item::Field(fid));

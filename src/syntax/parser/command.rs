@@ -202,9 +202,17 @@ fn split_steps<'a>(
             continue;
         }
         if let Some((_, range_span)) = range {
+            let message = match target.parts.as_slice() {
+                [x] if x == "Int" || x == "int" => "syntax error: the integer bitwidth is a single number (`but 5 Int`: integers from -16 to 15), not a range".to_string(),
+                [x] if x == "seq" => "syntax error: the sequence length is a single number (`but 4 seq`), not a range".to_string(),
+                _ => format!(
+                    "syntax error: a scope for `{}` is a single number; a range such as `1..5` bounds only the trace length (`1..5 steps`)",
+                    target.parts.join("/")
+                ),
+            };
             emitter.emit(Rich::custom(
                 to_tok_span(count_span.to(range_span)),
-                "syntax error: a range such as `1..5` bounds only the trace length (`1..5 steps`); a sig's scope is a single number",
+                message,
             ));
         }
         types.push(TypeScope {
