@@ -620,16 +620,12 @@ pub fn unsat_core(
         ..opts.clone()
     };
     let command = build_command(checked, index, opts)?;
-    if command.temporal.is_some() {
-        return Err(Errors::from(
-            Diagnostic::error(
-                command.span,
-                "unsat cores of temporal commands are not supported yet",
-            )
-            .with_help("the verdict itself is exact; run without `--core`"),
-        ));
-    }
-    let split = check::core_parts::core_parts(&checked.model, &checked.layout, index)?;
+    // A temporal command's core is found over lassos of its longest length: every
+    // shorter lasso is one of that length too (repeat the loop's first state at the end
+    // and loop one state later), so parts with no lasso of that length have none at all.
+    let unroll = command.temporal.as_ref().map(|t| (&t.var[..], t.max_steps));
+    let var = unroll.map_or(&[][..], |(v, _)| v);
+    let split = check::core_parts::core_parts(&checked.model, &checked.layout, index, var)?;
     let mut solve_opts = opts.solve.clone();
     solve_opts.skolem_prefix = command.skolem_prefix.clone();
     let formulas: Vec<_> = split.parts.iter().map(|p| p.formula.clone()).collect();
@@ -641,6 +637,7 @@ pub fn unsat_core(
         &formulas,
         &solve_opts,
         assumptions,
+        unroll,
     )
     .map_err(|e| solve_error(&command, e))?;
     Ok(match outcome {

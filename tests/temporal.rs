@@ -291,9 +291,19 @@ fn temporal_bad_input_gets_spanned_diagnostics() {
             "3 steps",
         ),
         (
-            "sig A {}\nvar sig B extends A {}\nrun {} for 2",
-            "a `var` sig that extends another sig is not supported yet",
+            "sig A {}\nvar sig B = A {}\nrun {} for 2",
+            "a `var` sig defined as a union (`=`) is not supported yet",
             "var",
+        ),
+        (
+            "var sig V {}\nrun { some V } for exactly 2 V",
+            "the `var` sig `V` cannot have an exact scope",
+            "run { some V } for exactly 2 V",
+        ),
+        (
+            "one var sig V {}\nrun { some V } for 2 but 0 V",
+            "a `one var` sig needs a scope of at least 1, not 0",
+            "0 V",
         ),
         (
             "var sig V {}\nrun { (some V)' } for 2",
@@ -313,6 +323,90 @@ fn temporal_bad_input_gets_spanned_diagnostics() {
         assert!(!text.contains("panicked"), "{text}");
     }
 }
+
+/// `one`, `lone` and `some` on `var` sigs hold in every state, and a `one var` sig's atom
+/// may change (its scope is an ordinary one, as Alloy 6 gives it); every `expect` is
+/// Alloy 6's verdict on this model (0fa93b2c, 2026-12-07).
+#[test]
+fn var_sig_multiplicities_hold_in_every_state() {
+    let dir = tempfile_dir();
+    let path = dir.join("multiplicities.als");
+    std::fs::write(&path, VAR_SIG_MULTIPLICITIES).unwrap();
+    for extra in [&[][..], &["--symmetry", "0"], &["--solver", "varisat"]] {
+        let mut args = vec!["test", path.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let (code, out, err) = solder(&args);
+        assert_eq!(code, 0, "{extra:?}\n{out}{err}");
+        assert!(out.contains("10 passed, 0 failed"), "{out}");
+    }
+}
+
+/// `var` sigs in a hierarchy: a `var` sig under a static parent keeps its atoms (Alloy 6
+/// lets neither the parent change nor atoms move between its children), one under `var`
+/// parents changes, a child declared without `var` never does; every `expect` is Alloy 6's
+/// verdict on this model (0fa93b2c, 2026-12-07).
+#[test]
+fn var_sigs_in_a_hierarchy_change_as_in_alloy_6() {
+    let dir = tempfile_dir();
+    let path = dir.join("hierarchy.als");
+    std::fs::write(&path, VAR_SIG_HIERARCHY).unwrap();
+    for extra in [&[][..], &["--symmetry", "0"], &["--solver", "varisat"]] {
+        let mut args = vec!["test", path.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let (code, out, err) = solder(&args);
+        assert_eq!(code, 0, "{extra:?}\n{out}{err}");
+        assert!(out.contains("15 passed, 0 failed"), "{out}");
+    }
+}
+
+const VAR_SIG_HIERARCHY: &str = "\
+sig A {}
+var sig B extends A {}
+abstract sig P {}
+var sig Q, R extends P {}
+var sig V {}
+var sig W extends V {}
+sig X extends V {}
+var sig Y extends W {}
+var abstract sig Z {}
+sig Z1, Z2 extends Z {}
+var sig T {}
+abstract var sig T1 extends T {}
+var sig T2 extends T1 {}
+run e1 { some B } for 3 expect 1
+run e2 { some B and after no B } for 3 expect 0
+run e3 { no B and after some B } for 3 expect 0
+run e4 { some Q and after no Q } for 3 expect 0
+run e5 { some Q and eventually some R } for 3 expect 1
+run e6 { some W and after no W } for 3 expect 1
+run e7 { some X and after no X } for 3 expect 0
+run e8 { some V - W - X and after no V - W - X } for 3 expect 1
+run e9 { some Y and after (no Y and some W) } for 3 expect 1
+run e10 { some Z1 and after no Z1 } for 3 expect 0
+run e11 { some Z and after no Z } for 3 expect 0
+run e12 { some T2 and after no T2 } for 3 expect 1
+check e13 { always (W in V and Y in W and no W & X) } for 3 expect 0
+check e14 { always (T1 = T2) } for 3 expect 0
+run e15 { #V = 3 and after #V = 1 and after after #W = 2 } for 3 expect 1
+";
+
+const VAR_SIG_MULTIPLICITIES: &str = "\
+one var sig O {}
+lone var sig L {}
+some var sig S {}
+var one sig P {}
+sig A { var f: lone A }
+run r1 { eventually no O } for 3 expect 0
+run r2 { some L and after no L and after after some L } for 3 expect 1
+run r3 { eventually no S } for 3 expect 0
+run r4 { some S and after (S' != S) } for 3 expect 1
+check c1 { always (one O and lone L and some S and one P) } for 3 expect 0
+check c2 { always (O' = O) } for 3 expect 1
+run r5 { #S = 2 and after #S = 3 and after after #S = 1 } for 3 but 4 Int expect 1
+check c3 { always lone L } for 3 but 2 L expect 0
+run r6 { some L and after (some L and L' != L) } for 3 but 2 L expect 1
+check c4 { always (some S implies some f or no f) } for 3 expect 0
+";
 
 #[test]
 fn static_models_are_unchanged_by_temporal_words() {

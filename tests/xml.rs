@@ -224,34 +224,9 @@ fn instance_xml_reads_back_as_the_instance() {
 /// unless `SOLDER_REQUIRE_NODE` is set (`.ci/run` sets it).
 #[test]
 fn instance_xml_is_read_by_sterlings_parser() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("tests/sterling");
-    let have = |tool: &str| {
-        Command::new(tool)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if !have("node") || !have("npm") {
-        assert!(
-            std::env::var_os("SOLDER_REQUIRE_NODE").is_none(),
-            "node and npm are required when SOLDER_REQUIRE_NODE is set"
-        );
-        eprintln!("skipped: Sterling's parser needs node and npm on the PATH");
+    let Some(dir) = sterling_reader() else {
         return;
-    }
-    if !dir.join("node_modules/alloy-ts").exists() {
-        let out = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund", "--silent"])
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "npm ci in tests/sterling: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    };
     let tmp = std::env::temp_dir().join(format!("solder-sterling-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut relations = 0;
@@ -306,6 +281,93 @@ fn instance_xml_is_read_by_sterlings_parser() {
     }
     std::fs::remove_dir_all(&tmp).ok();
     assert!(relations > 30, "{relations}");
+}
+
+/// `tests/sterling` with alloy-ts installed, or `None` (the test is skipped) without Node.
+fn sterling_reader() -> Option<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sterling");
+    let have = |tool: &str| {
+        Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !have("node") || !have("npm") {
+        assert!(
+            std::env::var_os("SOLDER_REQUIRE_NODE").is_none(),
+            "node and npm are required when SOLDER_REQUIRE_NODE is set"
+        );
+        eprintln!("skipped: Sterling's parser needs node and npm on the PATH");
+        return None;
+    }
+    if !dir.join("node_modules/alloy-ts").exists() {
+        let out = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--silent"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "npm ci in tests/sterling: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Some(dir)
+}
+
+/// A trace's XML (Alloy 6 writes one `<instance>` per state): each state, read alone by
+/// alloy-ts, holds what the JSON view says that state holds.
+#[test]
+fn trace_xml_states_are_read_by_sterlings_parser() {
+    let Some(dir) = sterling_reader() else {
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let solder = |format: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_solder"))
+            .args(["run", format, "examples/lamp.als", "-c", "breaksDown"])
+            .current_dir(root)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let xml = solder("--xml");
+    let json: serde_json::Value = serde_json::from_str(solder("--json").trim()).unwrap();
+    let states = json["trace"]["states"].as_array().unwrap();
+    let instances: Vec<&str> = xml
+        .split("<instance ")
+        .skip(1)
+        .map(|rest| rest.split("</instance>").next().unwrap())
+        .collect();
+    assert_eq!(instances.len(), states.len(), "{xml}");
+    assert!(states.len() >= 3);
+    let tmp = std::env::temp_dir().join(format!("solder-sterling-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for (i, (instance, state)) in instances.iter().zip(states).enumerate() {
+        let file = tmp.join(format!("state{i}.xml"));
+        let doc =
+            format!("<alloy builddate=\"solder\">\n<instance {instance}</instance>\n</alloy>\n");
+        std::fs::write(&file, &doc).unwrap();
+        let out = Command::new("node")
+            .arg(dir.join("read-instance.cjs"))
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "state {i}: alloy-ts rejected it: {}\n{doc}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let fields: Vec<(String, Tuples)> = serde_json::from_value(read["fields"].clone()).unwrap();
+        let want: Tuples = serde_json::from_value(state["Lamp<:status"].clone()).unwrap();
+        assert_eq!(fields, vec![("status".to_string(), want)], "state {i}");
+        let lamps: BTreeSet<String> =
+            serde_json::from_value(read["sigs"]["this/Lamp"].clone()).unwrap();
+        assert_eq!(lamps, BTreeSet::from(["Lamp$0".to_string()]), "state {i}");
+    }
+    std::fs::remove_dir_all(&tmp).ok();
 }
 
 /// Alloy's own reader (what its visualizer's File → Open uses), when an Alloy 6 command

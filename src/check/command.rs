@@ -196,6 +196,7 @@ pub fn build(
             }
         }
     }
+    // A `var` sig's atoms come and go: Alloy 6 refuses an exact scope on it, and so do we.
     if let Some(t) = &temporal
         && let Some(r) = t
             .var
@@ -206,11 +207,11 @@ pub fn build(
             Diagnostic::error(
                 cmd.span,
                 format!(
-                    "an `exactly` scope on the `var` sig `{}` is not supported yet",
+                    "the `var` sig `{}` cannot have an exact scope: its atoms change from state to state",
                     bounds.relation(*r).name
                 ),
             )
-            .with_help("bound it with `N sig` and state its size with an `always` fact"),
+            .with_help("bound it with `N sig`, and state its size in every state with an `always` fact if it matters (Alloy 6 refuses `exactly` here too)"),
         ));
     }
     check_binder_size(&formula, &bounds, &elab, cmd, relation_vars, max_vars)?;

@@ -14,7 +14,8 @@
 use std::sync::Arc;
 
 use crate::diagnostic::{Diagnostic, Errors, Span};
-use crate::logic::{Decl, Formula};
+use crate::logic::temporal::is_dynamic;
+use crate::logic::{Decl, Formula, RelId, TemporalOp};
 use crate::syntax::ast::{self, BinaryOp, CommandKind, ExprKind};
 
 use super::command::{allocate_structure, sig_fact};
@@ -58,7 +59,14 @@ impl CoreParts {
 /// How deep parameterless preds are opened into their conjuncts.
 const MAX_OPEN: usize = 16;
 
-pub fn core_parts(model: &Model, layout: &Layout, index: usize) -> Result<CoreParts, Errors> {
+/// `var`: the relations of `var` sigs and fields of a temporal command (empty for a static
+/// one).
+pub fn core_parts(
+    model: &Model,
+    layout: &Layout,
+    index: usize,
+    var: &[RelId],
+) -> Result<CoreParts, Errors> {
     let cmd = model.commands.get(index).ok_or_else(|| {
         Errors::from(Diagnostic::global(format!(
             "there is no command number {}",
@@ -66,12 +74,24 @@ pub fn core_parts(model: &Model, layout: &Layout, index: usize) -> Result<CorePa
         )))
     })?;
     let err = |e: ElabError| Errors::from(*e.diag);
-    let mut background = allocate_structure(model, layout, cmd)?;
+    // The sig structure, declarations and sig facts hold in every state; facts and the
+    // command in the first (as the command itself states them).
+    let everywhere = |f: Formula| {
+        if is_dynamic(&f, var) {
+            Formula::temporal(TemporalOp::Always, f)
+        } else {
+            f
+        }
+    };
+    let mut background: Vec<Formula> = allocate_structure(model, layout, cmd)?
+        .into_iter()
+        .map(everywhere)
+        .collect();
     let elab = Elaborator::new(model, layout);
     let library = |m: ModuleId| model.module(m).is_stdlib;
     let mut parts = Vec::new();
     for (f, field) in model.fields.iter().enumerate() {
-        let formula = elab.field_constraints(FieldId(f as u32)).map_err(err)?;
+        let formula = everywhere(elab.field_constraints(FieldId(f as u32)).map_err(err)?);
         if library(model.sig(field.sig).module) {
             background.push(formula);
         } else {
@@ -90,7 +110,9 @@ pub fn core_parts(model: &Model, layout: &Layout, index: usize) -> Result<CorePa
     for (i, sig) in model.sigs.iter().enumerate() {
         let Some(block) = &sig.fact else { continue };
         if library(sig.module) {
-            background.push(sig_fact(&elab, SigId(i as u32), block).map_err(err)?);
+            background.push(everywhere(
+                sig_fact(&elab, SigId(i as u32), block).map_err(err)?,
+            ));
             continue;
         }
         for e in &block.exprs {
@@ -99,7 +121,7 @@ pub fn core_parts(model: &Model, layout: &Layout, index: usize) -> Result<CorePa
                 span: e.span,
             };
             parts.push(CorePart {
-                formula: sig_fact(&elab, SigId(i as u32), &one).map_err(err)?,
+                formula: everywhere(sig_fact(&elab, SigId(i as u32), &one).map_err(err)?),
                 span: e.span,
                 what: format!("a fact of sig `{}`", sig.label),
                 exists: Vec::new(),

@@ -65,14 +65,35 @@ pub fn is_dynamic(formula: &Formula, var: &[RelId]) -> bool {
 /// The static problem whose instances are the lassos of `steps` states (≥ 1) of `problem`,
 /// whose relations `var` vary from state to state.
 pub fn unroll(problem: &Problem, var: &[RelId], steps: usize) -> Unrolled {
+    let (mut unrolled, formulas) = unroll_each(
+        &problem.bounds,
+        std::slice::from_ref(&problem.formula),
+        var,
+        steps,
+    );
+    let loops = std::mem::replace(&mut unrolled.problem.formula, Formula::true_());
+    unrolled.problem.formula = Formula::and([loops].into_iter().chain(formulas));
+    unrolled
+}
+
+/// `unroll` for several formulas over the same states (an unsat core's parts): the
+/// problem's formula is only the choice of the loop, and each formula comes back
+/// rewritten for the first state.
+pub fn unroll_each(
+    bounds: &Bounds,
+    formulas: &[Formula],
+    var: &[RelId],
+    steps: usize,
+) -> (Unrolled, Vec<Formula>) {
     assert!(steps >= 1, "a trace has at least one state");
     let var: HashSet<RelId> = var.iter().copied().collect();
-    let mut bounds = problem.bounds.clone();
-    let originals = problem.bounds.relations.len();
+    let problem_bounds = bounds;
+    let mut bounds = problem_bounds.clone();
+    let originals = problem_bounds.relations.len();
     let mut state_rels = vec![(0..originals as u32).map(RelId).collect::<Vec<_>>()];
     for s in 1..steps {
         let mut rels = state_rels[0].clone();
-        for (k, r) in problem.bounds.relations.iter().enumerate() {
+        for (k, r) in problem_bounds.relations.iter().enumerate() {
             if var.contains(&RelId(k as u32)) {
                 rels[k] = bounds.add(Relation {
                     name: format!("{}@{s}", r.name),
@@ -97,7 +118,7 @@ pub fn unroll(problem: &Problem, var: &[RelId], steps: usize) -> Unrolled {
             exactly_one.push(Formula::and([loops[a].clone(), loops[b].clone()]).not());
         }
     }
-    let laps = past_depth(&problem.formula) + 1;
+    let laps = formulas.iter().map(past_depth).max().unwrap_or(0) + 1;
     let mut unroller = Unroller {
         dynamic: Dynamic::new(&var),
         var: var.clone(),
@@ -110,17 +131,17 @@ pub fn unroll(problem: &Problem, var: &[RelId], steps: usize) -> Unrolled {
         ints: HashMap::new(),
         chains: HashMap::new(),
     };
-    let mut parts = exactly_one;
-    parts.push(unroller.formula(&problem.formula, 0, 0));
-    Unrolled {
+    let rewritten = formulas.iter().map(|f| unroller.formula(f, 0, 0)).collect();
+    let unrolled = Unrolled {
         problem: Problem {
             bounds,
-            formula: Formula::and(parts),
+            formula: Formula::and(exactly_one),
         },
         steps,
         state_rels,
         loop_rels,
-    }
+    };
+    (unrolled, rewritten)
 }
 
 /// One unary relation per state, at most one atom each: the first integer's atom when

@@ -15,7 +15,8 @@
 
 use super::{Outcome, SatResult, SolveError, SolveOptions, Solver, new_backend};
 use crate::logic::skolem::{skolemize_parts, skolemize_shared};
-use crate::logic::{Bounds, Decl, Formula, Problem};
+use crate::logic::temporal::unroll_each;
+use crate::logic::{Bounds, Decl, Formula, Problem, RelId};
 use crate::translate::circuit::Bit;
 use crate::translate::symmetry::{fix_total_orders, lex_leader, symmetry_classes};
 use crate::translate::{CnfEmitter, Translator};
@@ -42,13 +43,28 @@ pub fn unsat_core(
     parts: &[Formula],
     opts: &SolveOptions,
     assumptions: bool,
+    unroll: Option<(&[RelId], usize)>,
 ) -> Result<CoreOutcome, SolveError> {
     let mut opts = opts.clone();
     opts.overlap_singletons = false;
     // Witnesses shared by several parts become relations first, so that switching a
     // part off keeps the others' witness.
     let (bounds, witness, parts) = skolemize_shared(bounds, shared, parts, &opts.skolem_prefix);
-    let background: Vec<Formula> = background.iter().cloned().chain(witness).collect();
+    let mut background: Vec<Formula> = background.iter().cloned().chain(witness).collect();
+    // Temporal parts become static ones over the states of one lasso length, with the
+    // choice of the loop in the background.
+    let (bounds, parts) = match unroll {
+        None => (bounds, parts),
+        Some((var, steps)) => {
+            let n = background.len();
+            let all: Vec<Formula> = background.drain(..).chain(parts).collect();
+            let (unrolled, mut rewritten) = unroll_each(&bounds, &all, var, steps);
+            let parts = rewritten.split_off(n);
+            background = rewritten;
+            background.push(unrolled.problem.formula);
+            (unrolled.problem.bounds, parts)
+        }
+    };
     let (bounds, background, parts) = (&bounds, &background[..], &parts[..]);
     let whole = Problem {
         bounds: bounds.clone(),

@@ -132,9 +132,14 @@ pub(super) fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes,
                 continue;
             }
             let k = ts.count as usize;
+            // A `var` sig's one atom may differ from state to state (as in Alloy 6).
+            let var = is_var_sig(sig);
             let bad = match sig.mult {
-                Some(SigMult::One) if k != 1 => Some("a `one` sig must have scope 1"),
-                Some(SigMult::Lone) if k > 1 => Some("a `lone` sig can have scope 0 or 1"),
+                Some(SigMult::One) if var && k < 1 => {
+                    Some("a `one var` sig needs a scope of at least 1")
+                }
+                Some(SigMult::One) if !var && k != 1 => Some("a `one` sig must have scope 1"),
+                Some(SigMult::Lone) if !var && k > 1 => Some("a `lone` sig can have scope 0 or 1"),
                 Some(SigMult::Some) if k < 1 => Some("a `some` sig needs a scope of at least 1"),
                 _ => None,
             };
@@ -164,6 +169,8 @@ pub(super) fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes,
     for &s in &prims {
         let sig = model.sig(s);
         match sig.mult {
+            // A `var` sig's multiplicity holds in every state as a formula, not by its scope.
+            _ if is_var_sig(sig) => {}
             Some(SigMult::One) => {
                 count[s.index()] = Some(1);
                 exact[s.index()] = true;
@@ -350,4 +357,11 @@ pub(super) fn scope_summary(model: &Model, scopes: &Scopes) -> String {
         }
     }
     parts.join(", ")
+}
+
+/// Declared `var` (Alloy 6): its atoms may change from state to state.
+pub(super) fn is_var_sig(sig: &Sig) -> bool {
+    sig.decl
+        .as_ref()
+        .is_some_and(|d| d.qualifiers.var.is_some())
 }

@@ -9,32 +9,44 @@ use super::super::layout::Layout;
 use super::super::model::*;
 use super::{DEFAULT_MAX_STEPS, TemporalCommand};
 
-/// The relations of `var` sigs and fields. Refuses the forms not solved yet, saying so.
+/// The relations of `var` sigs and fields. A `var` sig under a static parent keeps its
+/// atoms from state to state, as in Alloy 6 (its parent's atoms do not change, and Alloy
+/// does not let them move between the parent's children either), so only sigs whose
+/// ancestors are all `var` change; a child declared without `var` never does. Refuses
+/// the forms not solved yet, saying so.
 pub(super) fn var_relations(model: &Model, layout: &Layout) -> Result<Vec<RelId>, Errors> {
+    let is_var = |s: SigId| super::scopes::is_var_sig(model.sig(s));
+    let changes = |mut s: SigId| loop {
+        if !is_var(s) {
+            return false;
+        }
+        match model.sig(s).kind {
+            SigKind::Extends(p) => s = p,
+            _ => return true,
+        }
+    };
     let mut var = Vec::new();
     for (i, sig) in model.sigs.iter().enumerate() {
         let Some(decl) = &sig.decl else { continue };
         let Some(span) = decl.qualifiers.var else {
             continue;
         };
-        let refuse = |what: &str| {
-            Errors::from(
-                Diagnostic::error(span, format!("a `var` sig {what} is not supported yet"))
-                    .with_help("write `var sig S {}` at the top level or `var sig S in T`, and state multiplicities as `always` facts"),
-            )
-        };
-        if !sig.children.is_empty() {
-            return Err(refuse("with `extends` children"));
+        if matches!(sig.kind, SigKind::Subset { equal: true, .. }) {
+            return Err(Errors::from(
+                Diagnostic::error(
+                    span,
+                    "a `var` sig defined as a union (`=`) is not supported yet",
+                )
+                .with_help("declare it `var sig S in T` and state the union as an `always` fact"),
+            ));
         }
-        if matches!(sig.kind, SigKind::Extends(_)) {
-            return Err(refuse("that extends another sig"));
+        if !changes(SigId(i as u32)) {
+            continue;
         }
-        if sig.mult.is_some() {
-            return Err(refuse("with a multiplicity (`one`, `lone`, `some`)"));
-        }
-        match layout.sig_rel[i] {
-            Some(r) => var.push(r),
-            None => return Err(refuse("defined as a union (`=`)")),
+        // A leaf's own relation, or the atoms a parent holds beyond its children's; an
+        // abstract parent is the union of its children.
+        if let Some(r) = layout.sig_rel[i].or(layout.remainder_rel[i]) {
+            var.push(r);
         }
     }
     for (f, field) in model.fields.iter().enumerate() {
