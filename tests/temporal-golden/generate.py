@@ -894,7 +894,7 @@ def solve_all(models, jar=ALLOY_JAR, jobs=2, cache_path=DEFAULT_CACHE, progress_
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--models", type=int, default=600)
+    ap.add_argument("--models", type=int, default=606)
     ap.add_argument("--seed", type=int, default=2025)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--jar", default=ALLOY_JAR)
