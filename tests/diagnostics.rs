@@ -646,3 +646,22 @@ fn a_modules_parameters_are_not_names_for_its_opener() {
         "elem",
     );
 }
+
+/// Alloy 6 refuses this too ("You must specify a scope for sig this/field$"): the
+/// meta-model's `field$` has no children here and `for 2 A` gives no overall scope. The
+/// note says where the sig comes from, since no line of the model declares it.
+#[test]
+fn an_unscoped_meta_sig_says_where_it_comes_from() {
+    let f = expect(
+        "sig A {}\nsig B extends A {}\nrun { some B$ } for 2 A",
+        "you must give the sig `field$` a scope",
+        "run { some B$ } for 2 A",
+    );
+    assert!(
+        f.rendered
+            .contains("meta-model is added because the model names"),
+        "{}",
+        f.rendered
+    );
+    assert!(!f.rendered.contains("declared here"), "{}", f.rendered);
+}

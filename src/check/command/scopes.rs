@@ -263,17 +263,23 @@ pub(super) fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes,
     }
     for &s in &prims {
         if count[s.index()].is_none() {
-            errors.push(
-                Diagnostic::error(
-                    cmd.span,
-                    format!("you must give the sig `{}` a scope", model.sig(s).label),
-                )
-                .with_note(model.sig(s).span, "declared here")
-                .with_help(format!(
-                    "add it to the command, e.g. `for 3 but 2 {}`, or give an overall scope",
-                    model.sig(s).label
-                )),
+            let mut d = Diagnostic::error(
+                cmd.span,
+                format!("you must give the sig `{}` a scope", model.sig(s).label),
             );
+            // The meta-model's sigs are declared by no line of the model.
+            d = if model.is_meta(s) {
+                d.with_note(
+                    cmd.span,
+                    "Alloy's meta-model is added because the model names a sig or field with `$`",
+                )
+            } else {
+                d.with_note(model.sig(s).span, "declared here")
+            };
+            errors.push(d.with_help(format!(
+                "add it to the command, e.g. `for 3 but 2 {}`, or give an overall scope",
+                model.sig(s).label
+            )));
         }
     }
     // Alloy's sequence length: as given, else the overall scope, else 4; the indices are
