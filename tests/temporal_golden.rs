@@ -126,7 +126,7 @@ fn temporal_verdicts_and_trace_lengths_match_alloy() {
 fn canonical<S: PartialEq + Clone>(states: &[S], loop_to: usize) -> (Vec<S>, usize) {
     let body = &states[loop_to..];
     let period = (1..=body.len())
-        .find(|p| body.len() % p == 0 && (*p..body.len()).all(|i| body[i] == body[i - p]))
+        .find(|p| body.len().is_multiple_of(*p) && (*p..body.len()).all(|i| body[i] == body[i - p]))
         .expect("the whole loop is a period");
     let mut start = loop_to;
     while start > 0 && states[start - 1] == states[start - 1 + period] {
