@@ -165,6 +165,22 @@ struct AlloyEntry {
 }
 
 impl AlloyEntry {
+    /// An entry with nothing measured yet (a timeout until a run says otherwise).
+    fn unmeasured(file: &str, label: &str, steps: u32, busy_cpus: Option<f64>) -> AlloyEntry {
+        AlloyEntry {
+            file: file.to_string(),
+            label: label.to_string(),
+            steps,
+            verdict: "timeout".to_string(),
+            execute_ms: None,
+            process_ms: None,
+            warm_ms: None,
+            runs: 0,
+            load_average: load_average_1(),
+            busy_cpus,
+        }
+    }
+
     fn key(&self) -> (String, String, u32) {
         (self.file.clone(), self.label.clone(), self.steps)
     }
@@ -399,18 +415,7 @@ fn alloy_measure(
             }
         }
     }
-    let mut entry = AlloyEntry {
-        file: stem.to_string(),
-        label: label.to_string(),
-        steps,
-        verdict: "timeout".to_string(),
-        execute_ms: None,
-        process_ms: None,
-        warm_ms: None,
-        runs: 0,
-        load_average: load_average_1(),
-        busy_cpus: busy,
-    };
+    let mut entry = AlloyEntry::unmeasured(stem, label, steps, busy);
     let mut verdicts: Vec<bool> = Vec::new();
     for _ in 0..args.alloy_runs.max(1) {
         entry.runs += 1;
@@ -1080,18 +1085,7 @@ fn main() {
                 Some(run)
             };
             let alloy = match &live {
-                Some(_) if alloy_out => Some(AlloyEntry {
-                    file: stem.to_string(),
-                    label: label.to_string(),
-                    steps,
-                    verdict: "timeout".to_string(),
-                    execute_ms: None,
-                    process_ms: None,
-                    warm_ms: None,
-                    runs: 0,
-                    load_average: load_average_1(),
-                    busy_cpus: None,
-                }),
+                Some(_) if alloy_out => Some(AlloyEntry::unmeasured(stem, label, steps, None)),
                 Some(solve) => match alloy_measure(solve, &file, stem, label, steps, &args) {
                     Ok(entry) => Some(entry),
                     Err(e) => {

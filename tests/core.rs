@@ -26,17 +26,16 @@ fn load(path: &Path) -> Checked {
         .unwrap_or_else(|e| panic!("{}", sources.render(&e.0, false)))
 }
 
-/// Solve background ∧ the chosen parts; `Some(true)` with an instance the evaluator
-/// accepts, `Some(false)` unsatisfiable, `None` when the evaluator cannot decide (too
-/// large to enumerate: the instance is then not counted as checked).
-fn solve_subset(
+/// The background with the chosen parts of command `index`, the witnesses that several
+/// parts share made relations first (as the core search does); `var` as for `core_parts`.
+fn subset_problem(
     checked: &Checked,
     index: usize,
     keep: &[usize],
-    backend: BackendKind,
-) -> (bool, bool) {
-    let command = checked.build_command(index).expect("builds");
-    let split = core_parts(&checked.model, &checked.layout, index, &[]).expect("splits");
+    command: &solder::check::CommandProblem,
+    var: &[solder::logic::RelId],
+) -> Problem {
+    let split = core_parts(&checked.model, &checked.layout, index, var).expect("splits");
     let formulas: Vec<Formula> = split.parts.iter().map(|p| p.formula.clone()).collect();
     let (bounds, witness, parts) = skolemize_shared(
         &command.problem.bounds,
@@ -52,7 +51,20 @@ fn solve_subset(
             .chain(witness)
             .chain(keep.iter().map(|&i| parts[i].clone())),
     );
-    let problem = Problem { bounds, formula };
+    Problem { bounds, formula }
+}
+
+/// Solve background ∧ the chosen parts; `Some(true)` with an instance the evaluator
+/// accepts, `Some(false)` unsatisfiable, `None` when the evaluator cannot decide (too
+/// large to enumerate: the instance is then not counted as checked).
+fn solve_subset(
+    checked: &Checked,
+    index: usize,
+    keep: &[usize],
+    backend: BackendKind,
+) -> (bool, bool) {
+    let command = checked.build_command(index).expect("builds");
+    let problem = subset_problem(checked, index, keep, &command, &[]);
     let opts = SolveOptions {
         backend,
         candidate_backend: Some(backend),
@@ -261,23 +273,7 @@ fn solve_temporal_subset(
 ) -> bool {
     let command = checked.build_command(index).expect("builds");
     let temporal = command.temporal.as_ref().expect("a temporal command");
-    let split = core_parts(&checked.model, &checked.layout, index, &temporal.var).expect("splits");
-    let formulas: Vec<Formula> = split.parts.iter().map(|p| p.formula.clone()).collect();
-    let (bounds, witness, parts) = skolemize_shared(
-        &command.problem.bounds,
-        &split.shared_decls(),
-        &formulas,
-        &command.skolem_prefix,
-    );
-    let formula = Formula::and(
-        split
-            .background
-            .iter()
-            .cloned()
-            .chain(witness)
-            .chain(keep.iter().map(|&i| parts[i].clone())),
-    );
-    let problem = Problem { bounds, formula };
+    let problem = subset_problem(checked, index, keep, &command, &temporal.var);
     let unrolled = unroll(&problem, &temporal.var, temporal.max_steps);
     let opts = SolveOptions {
         backend,

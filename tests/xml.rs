@@ -234,18 +234,7 @@ fn instance_xml_is_read_by_sterlings_parser() {
         let written = write_first_instance(path);
         let file = tmp.join("instance.xml");
         std::fs::write(&file, &written.xml).unwrap();
-        let out = Command::new("node")
-            .arg(dir.join("read-instance.cjs"))
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{path}: alloy-ts rejected the XML: {}\n{}",
-            String::from_utf8_lossy(&out.stderr),
-            written.xml
-        );
-        let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let read = read_with_alloy_ts(&dir, &file, path);
         let expected = written.expected.as_object().unwrap();
         for (label, key) in &written.sig_labels {
             let got: BTreeSet<String> = serde_json::from_value(read["sigs"][label].clone())
@@ -315,6 +304,23 @@ fn sterling_reader() -> Option<std::path::PathBuf> {
     Some(dir)
 }
 
+/// What alloy-ts understood of an XML file (`read-instance.cjs`); fails the test, naming
+/// `what` and showing the file, when it rejects it.
+fn read_with_alloy_ts(dir: &Path, file: &Path, what: &str) -> serde_json::Value {
+    let out = Command::new("node")
+        .arg(dir.join("read-instance.cjs"))
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{what}: alloy-ts rejected the XML: {}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        std::fs::read_to_string(file).unwrap_or_default()
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// A trace's XML (Alloy 6 writes one `<instance>` per state): each state, read alone by
 /// alloy-ts, holds what the JSON view says that state holds.
 #[test]
@@ -349,17 +355,7 @@ fn trace_xml_states_are_read_by_sterlings_parser() {
         let doc =
             format!("<alloy builddate=\"solder\">\n<instance {instance}</instance>\n</alloy>\n");
         std::fs::write(&file, &doc).unwrap();
-        let out = Command::new("node")
-            .arg(dir.join("read-instance.cjs"))
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "state {i}: alloy-ts rejected it: {}\n{doc}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let read: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let read = read_with_alloy_ts(&dir, &file, &format!("state {i}"));
         let fields: Vec<(String, Tuples)> = serde_json::from_value(read["fields"].clone()).unwrap();
         let want: Tuples = serde_json::from_value(state["Lamp<:status"].clone()).unwrap();
         assert_eq!(fields, vec![("status".to_string(), want)], "state {i}");
