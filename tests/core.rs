@@ -107,6 +107,45 @@ fn cases() -> Vec<PathBuf> {
     files
 }
 
+/// The core of command `index` by one method (temporal commands over lassos of their
+/// longest length), and a line that names it for messages.
+fn find_core(
+    checked: &Checked,
+    file: &Path,
+    index: usize,
+    command: &solder::check::CommandProblem,
+    assumptions: bool,
+) -> (Vec<usize>, String) {
+    let var = command.temporal.as_ref().map_or(&[][..], |t| &t.var[..]);
+    let unroll = command.temporal.as_ref().map(|t| (&t.var[..], t.max_steps));
+    let split = core_parts(&checked.model, &checked.layout, index, var).expect("splits");
+    let formulas: Vec<Formula> = split.parts.iter().map(|p| p.formula.clone()).collect();
+    let opts = SolveOptions {
+        skolem_prefix: command.skolem_prefix.clone(),
+        ..SolveOptions::default()
+    };
+    let label = &checked.model.commands[index].label;
+    let outcome = core_of(
+        &command.problem.bounds,
+        &split.background,
+        &split.shared_decls(),
+        &formulas,
+        &opts,
+        assumptions,
+        unroll,
+    )
+    .expect("a core");
+    let CoreOutcome::Core(core) = outcome else {
+        panic!("{} {label}: {outcome:?}", file.display())
+    };
+    let at = format!(
+        "{} {label} (assumptions {assumptions}): core {core:?} of {} parts",
+        file.display(),
+        formulas.len()
+    );
+    (core, at)
+}
+
 #[test]
 fn cores_of_the_examples_are_unsat_and_minimal() {
     let (mut commands, mut members, mut evaluated) = (0, 0, 0);
@@ -121,33 +160,9 @@ fn cores_of_the_examples_are_unsat_and_minimal() {
             if command.temporal.is_some() {
                 continue;
             }
-            let split = core_parts(&checked.model, &checked.layout, index, &[]).expect("splits");
-            let formulas: Vec<Formula> = split.parts.iter().map(|p| p.formula.clone()).collect();
-            let opts = SolveOptions {
-                skolem_prefix: command.skolem_prefix.clone(),
-                ..SolveOptions::default()
-            };
             let mut found = Vec::new();
             for assumptions in [true, false] {
-                let outcome = core_of(
-                    &command.problem.bounds,
-                    &split.background,
-                    &split.shared_decls(),
-                    &formulas,
-                    &opts,
-                    assumptions,
-                    None,
-                )
-                .expect("a core");
-                let CoreOutcome::Core(core) = outcome else {
-                    panic!("{} {}: {outcome:?}", file.display(), cmd.label)
-                };
-                let at = format!(
-                    "{} {} (assumptions {assumptions}): core {core:?} of {} parts",
-                    file.display(),
-                    cmd.label,
-                    formulas.len()
-                );
+                let (core, at) = find_core(&checked, &file, index, &command, assumptions);
                 // Unsatisfiable on its own, by the other backend.
                 assert!(
                     !solve_subset(&checked, index, &core, BackendKind::Varisat).0,
@@ -319,40 +334,12 @@ fn cores_of_temporal_commands_are_unsat_and_minimal() {
         let checked = load(&file);
         for (index, cmd) in checked.model.commands.iter().enumerate() {
             let command = checked.build_command(index).expect("builds");
-            let Some(temporal) = &command.temporal else {
-                continue;
-            };
-            if cmd.expect != Some(0) {
+            if command.temporal.is_none() || cmd.expect != Some(0) {
                 continue;
             }
             let started = std::time::Instant::now();
-            let split =
-                core_parts(&checked.model, &checked.layout, index, &temporal.var).expect("splits");
-            let formulas: Vec<Formula> = split.parts.iter().map(|p| p.formula.clone()).collect();
-            let opts = SolveOptions {
-                skolem_prefix: command.skolem_prefix.clone(),
-                ..SolveOptions::default()
-            };
             for assumptions in [true, false] {
-                let outcome = core_of(
-                    &command.problem.bounds,
-                    &split.background,
-                    &split.shared_decls(),
-                    &formulas,
-                    &opts,
-                    assumptions,
-                    Some((&temporal.var, temporal.max_steps)),
-                )
-                .expect("a core");
-                let CoreOutcome::Core(core) = outcome else {
-                    panic!("{} {}: {outcome:?}", file.display(), cmd.label)
-                };
-                let at = format!(
-                    "{} {} (assumptions {assumptions}): core {core:?} of {} parts",
-                    file.display(),
-                    cmd.label,
-                    formulas.len()
-                );
+                let (core, at) = find_core(&checked, &file, index, &command, assumptions);
                 assert!(
                     !solve_temporal_subset(&checked, index, &core, BackendKind::Varisat),
                     "{at}: the core has a trace"

@@ -172,6 +172,13 @@ impl Sig {
         matches!(self.kind, SigKind::Builtin(_))
     }
 
+    /// Declared `var` (Alloy 6): its atoms may change from state to state.
+    pub fn is_var(&self) -> bool {
+        self.decl
+            .as_ref()
+            .is_some_and(|d| d.qualifiers.var.is_some())
+    }
+
     /// Top-level and `extends` sigs: the sigs that types are made of.
     pub fn is_prim(&self) -> bool {
         !matches!(self.kind, SigKind::Subset { .. })

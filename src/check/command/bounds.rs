@@ -423,7 +423,7 @@ impl<'a> BoundsBuilder<'a> {
         // Exact descendants can raise the scope of a `one`/`lone` sig past 1; its
         // multiplicity still holds (Alloy adds it as a formula), so say it.
         // A `var` sig's is never implied by its scope: its atoms change from state to state.
-        let var = super::scopes::is_var_sig(sig);
+        let var = sig.is_var();
         match sig.mult {
             Some(SigMult::One) if scope != 1 || var => self.structure.push(value.one()),
             Some(SigMult::Lone) if scope > 1 || var => self.structure.push(value.lone()),

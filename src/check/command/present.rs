@@ -120,11 +120,7 @@ pub(super) fn presentation(model: &Model, layout: &Layout, elab: &Elaborator) ->
             if model.is_meta(*id) {
                 attrs.push("meta");
             }
-            if sig
-                .decl
-                .as_ref()
-                .is_some_and(|d| d.qualifiers.var.is_some())
-            {
+            if sig.is_var() {
                 attrs.push("var");
             }
             let (parent, subset_of) = match &sig.kind {

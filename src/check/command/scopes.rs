@@ -133,7 +133,7 @@ pub(super) fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes,
             }
             let k = ts.count as usize;
             // A `var` sig's one atom may differ from state to state (as in Alloy 6).
-            let var = is_var_sig(sig);
+            let var = sig.is_var();
             let bad = match sig.mult {
                 Some(SigMult::One) if var && k < 1 => {
                     Some("a `one var` sig needs a scope of at least 1")
@@ -170,7 +170,7 @@ pub(super) fn compute_scopes(model: &Model, cmd: &CommandDecl) -> Result<Scopes,
         let sig = model.sig(s);
         match sig.mult {
             // A `var` sig's multiplicity holds in every state as a formula, not by its scope.
-            _ if is_var_sig(sig) => {}
+            _ if sig.is_var() => {}
             Some(SigMult::One) => {
                 count[s.index()] = Some(1);
                 exact[s.index()] = true;
@@ -363,11 +363,4 @@ pub(super) fn scope_summary(model: &Model, scopes: &Scopes) -> String {
         }
     }
     parts.join(", ")
-}
-
-/// Declared `var` (Alloy 6): its atoms may change from state to state.
-pub(super) fn is_var_sig(sig: &Sig) -> bool {
-    sig.decl
-        .as_ref()
-        .is_some_and(|d| d.qualifiers.var.is_some())
 }

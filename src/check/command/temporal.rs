@@ -15,9 +15,8 @@ use super::{DEFAULT_MAX_STEPS, TemporalCommand};
 /// ancestors are all `var` change; a child declared without `var` never does. Refuses
 /// the forms not solved yet, saying so.
 pub(super) fn var_relations(model: &Model, layout: &Layout) -> Result<Vec<RelId>, Errors> {
-    let is_var = |s: SigId| super::scopes::is_var_sig(model.sig(s));
     let changes = |mut s: SigId| loop {
-        if !is_var(s) {
+        if !model.sig(s).is_var() {
             return false;
         }
         match model.sig(s).kind {

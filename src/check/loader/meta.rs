@@ -63,7 +63,7 @@ impl Loader<'_> {
                 span,
             );
             sig_of[s.index()] = Some(meta);
-            if self.is_var_sig(s) {
+            if self.model.sig(s).is_var() {
                 varying.push(meta);
             } else {
                 fixed.push(meta);
@@ -101,7 +101,7 @@ impl Loader<'_> {
                 SigKind::Extends(p) => sig_of[p.index()].into_iter().collect(),
                 _ => Vec::new(),
             };
-            let var = self.is_var_sig(s);
+            let var = self.model.sig(s).is_var();
             self.meta_field(meta, "value", MetaValue::Sig(s), var, span);
             self.meta_field(meta, "fields", MetaValue::Atoms(own), false, span);
             self.meta_field(meta, "subfields", MetaValue::Atoms(sub), false, span);
@@ -137,14 +137,6 @@ impl Loader<'_> {
             field: field_meta,
             first,
         });
-    }
-
-    fn is_var_sig(&self, s: SigId) -> bool {
-        self.model
-            .sig(s)
-            .decl
-            .as_ref()
-            .is_some_and(|d| d.qualifiers.var.is_some())
     }
 
     fn is_var_field(&self, f: FieldId) -> bool {
