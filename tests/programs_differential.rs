@@ -45,6 +45,10 @@ struct Tally {
     deletes: usize,
     aggregates: usize,
     three_instances: usize,
+    /// Sets with `assume exists`, and those of them whose referee verdicts differ from
+    /// the same set's without it (the assumption is exercised, not only printed).
+    assumed: usize,
+    assumed_matters: usize,
     /// Seconds spent by the referee and by the front end.
     referee_s: f64,
     front_end_s: f64,
@@ -169,6 +173,11 @@ fn differential(count: usize, seed: u64) {
         ("three instances", tally.three_instances),
         ("three records", tally.three_records * 3),
         ("FOREACH inside FOREACH", tally.nested_loops * 10),
+        ("assume exists", tally.assumed),
+        (
+            "assume exists changing a verdict",
+            tally.assumed_matters * 10,
+        ),
     ] {
         assert!(n * 10 >= count, "{what} in only {n} of {count} sets");
     }
@@ -205,6 +214,13 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
         };
         let clock = Instant::now();
         let expected = programs_brute::verdicts(set);
+        let mut local = Tally::default();
+        if set.assumed.contains(&true) {
+            let mut plain = set.clone();
+            plain.assumed.fill(false);
+            local.assumed = 1;
+            local.assumed_matters = (programs_brute::verdicts(&plain) != expected) as usize;
+        }
         let referee_s = clock.elapsed().as_secs_f64();
         let clock = Instant::now();
         let levels: Vec<String> = LEVELS
@@ -212,7 +228,6 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
             .map(|l| l.to_string())
             .chain(set.levels.iter().map(|(name, _)| name.clone()))
             .collect();
-        let mut local = Tally::default();
         features(set, &mut local);
         for (k, level) in levels.iter().enumerate() {
             let got = front_end(&app, set, level);
@@ -317,6 +332,8 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
         t.deletes += local.deletes;
         t.aggregates += local.aggregates;
         t.three_instances += local.three_instances;
+        t.assumed += local.assumed;
+        t.assumed_matters += local.assumed_matters;
         t.rc.0 += local.rc.0;
         t.rc.1 += local.rc.1;
         t.rc_refused += local.rc_refused;
@@ -412,6 +429,7 @@ fn past_disagreements_stay_resolved() {
         levels: Vec::new(),
         bound: 2,
         records: 2,
+        assumed: vec![false],
     };
     let expected = programs_brute::verdicts(&set);
     assert_eq!(

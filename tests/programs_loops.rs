@@ -106,7 +106,7 @@ program Audit(g: Grp) {
 }
 
 /// Solve a generated model whose text `edit` changed, and read its first violation back.
-fn read_back_of_edited_model(
+pub fn read_back_of_edited_model(
     app: &programs::AppModel,
     level: &str,
     bound: usize,

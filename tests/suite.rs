@@ -35,6 +35,7 @@ mod list_append;
 mod nesting;
 mod parse_corpus;
 mod programs;
+mod programs_constraints;
 mod programs_differential;
 mod programs_input;
 mod programs_loops;

@@ -190,6 +190,8 @@ pub struct Set {
     /// Instances (K) and records per table (N).
     pub bound: usize,
     pub records: usize,
+    /// Per table: `assume exists` (a row for every key, existing initially).
+    pub assumed: Vec<bool>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -260,6 +262,9 @@ impl Set {
         }
         for (name, axiom) in &self.levels {
             let _ = writeln!(out, "level {name} {{ {} }}", axiom.alloy());
+        }
+        for (t, _) in self.assumed.iter().enumerate().filter(|(_, a)| **a) {
+            let _ = writeln!(out, "assume exists {};", self.tables[t].name);
         }
         out
     }
@@ -692,6 +697,9 @@ pub fn random_set(seed: u64) -> Set {
     } else {
         2
     };
+    // Drawn apart, so that the sets of earlier seeds stay as they were otherwise.
+    let mut extra = Rng::new(seed ^ 0xa55e_0000_0000);
+    let assumed = tables.iter().map(|_| extra.chance(12)).collect();
     Set {
         domains,
         tables,
@@ -699,6 +707,7 @@ pub fn random_set(seed: u64) -> Set {
         levels,
         bound,
         records,
+        assumed,
     }
 }
 
@@ -716,7 +725,27 @@ pub const LEVELS: [&str; 7] = ["RA", "CC", "PC", "PSI", "SI", "SER", "postgres-r
 /// For each of the library's levels, then each level of the set: whether some
 /// execution of 2 to `bound` instances has a dependency cycle.
 pub fn verdicts(set: &Set) -> Vec<bool> {
-    Referee::new(set).run()
+    over_key_domains(
+        set,
+        |r| r.run(),
+        |a, b| a.iter().zip(b).map(|(x, y)| x | y).collect(),
+    )
+}
+
+/// Run the referee for every size of the key domain K that a search with N values per
+/// domain covers: all N, and, when a table is assumed to hold a row for every key
+/// (`assume exists`), 1 to N values too — a smaller domain forces fewer rows, which
+/// N values cannot imitate. The answers are joined by `or`.
+fn over_key_domains<T>(set: &Set, run: impl Fn(&Referee) -> T, or: impl Fn(T, T) -> T) -> T {
+    let mut referee = Referee::new(set);
+    let mut out = run(&referee);
+    if set.assumed.iter().any(|a| *a) {
+        for m in 1..set.records {
+            referee.key_values = m;
+            out = or(out, run(&referee));
+        }
+    }
+    out
 }
 
 /// As [`verdicts`], the instances running in client sessions: each session a chain in
@@ -724,17 +753,29 @@ pub fn verdicts(set: &Set) -> Vec<bool> {
 /// and a serial order keeping each session's order (so, session order edges join the
 /// dependency graph).
 pub fn verdicts_in_sessions(set: &Set) -> Vec<bool> {
-    let mut r = Referee::new(set);
-    r.sessions = true;
-    r.run()
+    over_key_domains(
+        set,
+        |r| {
+            let mut r = r.clone();
+            r.sessions = true;
+            r.run()
+        },
+        |a, b| a.iter().zip(b).map(|(x, y)| x | y).collect(),
+    )
 }
 
 /// As [`verdict_rc`], in client sessions: every statement's snapshot holds its
 /// session's earlier instances.
 pub fn verdict_rc_in_sessions(set: &Set) -> bool {
-    let mut r = Referee::new(set);
-    r.sessions = true;
-    r.run_rc()
+    over_key_domains(
+        set,
+        |r| {
+            let mut r = r.clone();
+            r.sessions = true;
+            r.run_rc()
+        },
+        |a, b| a || b,
+    )
 }
 
 /// Read Committed: whether some execution of 2 to `bound` instances in which every
@@ -744,7 +785,7 @@ pub fn verdict_rc_in_sessions(set: &Set) -> bool {
 /// writes become visible at its commit. (For sets without FOREACH, which the front
 /// end's RC refuses.)
 pub fn verdict_rc(set: &Set) -> bool {
-    Referee::new(set).run_rc()
+    over_key_domains(set, |r| r.run_rc(), |a, b| a || b)
 }
 
 /// PostgreSQL's Read Committed: as [`verdict_rc`], but an UPDATE or DELETE takes each
@@ -754,9 +795,15 @@ pub fn verdict_rc(set: &Set) -> bool {
 /// for; it skips rows deleted at their newest version; and an INSERT of a record that
 /// exists at its newest version fails.
 pub fn verdict_postgres_rc(set: &Set) -> bool {
-    let mut r = Referee::new(set);
-    r.postgres = true;
-    r.run_rc()
+    over_key_domains(
+        set,
+        |r| {
+            let mut r = r.clone();
+            r.postgres = true;
+            r.run_rc()
+        },
+        |a, b| a || b,
+    )
 }
 
 /// The most statement snapshots (prefixes of 0 to `bound - 1` instances) a referee
@@ -929,9 +976,13 @@ fn between(lower: u16, upper: u16) -> Vec<u16> {
     out
 }
 
+#[derive(Clone)]
 struct Referee<'a> {
     set: &'a Set,
     n: usize,
+    /// Values of the key domain K (N, or fewer: see `over_key_domains`); records keyed
+    /// by the others do not exist, and no parameter takes them.
+    key_values: usize,
     /// Per table: indexes of its mutable columns.
     mutable: Vec<Vec<usize>>,
     dynamic: Vec<bool>,
@@ -976,6 +1027,7 @@ impl<'a> Referee<'a> {
         Referee {
             set,
             n,
+            key_values: n,
             mutable,
             dynamic,
             base,
@@ -1763,6 +1815,16 @@ impl<'a> Referee<'a> {
         let perms = |s: Sort| -> Vec<Vec<u8>> {
             if ordered.contains(&s) {
                 vec![(0..n).collect()]
+            } else if s == Sort::Dom(0) {
+                // Renaming only K's values in use keeps the values out of use last.
+                let m = self.key_values as u8;
+                permutations(m)
+                    .into_iter()
+                    .map(|mut p| {
+                        p.extend(m..n);
+                        p
+                    })
+                    .collect()
             } else {
                 permutations(n)
             }
@@ -1803,9 +1865,17 @@ impl<'a> Referee<'a> {
                 .filter(|&c| !self.is_mutable(t, c) && used_cols[t][c])
                 .collect();
             let mut next = Vec::new();
-            let presences = if used_tables[t] { 0u16..1 << n } else { 0..1 };
+            let keys_mask = (1u16 << self.key_values) - 1;
+            let presences: Vec<u16> = if self.set.assumed[t] {
+                // A row for every key, existing initially.
+                vec![keys_mask]
+            } else if used_tables[t] {
+                (0u16..1 << n).filter(|p| p & !keys_mask == 0).collect()
+            } else {
+                vec![0]
+            };
             for db in dbs {
-                for present in presences.clone() {
+                for &present in &presences {
                     let keys: Vec<usize> = (0..n).filter(|k| present >> k & 1 == 1).collect();
                     let slots = keys.len() * valued.len();
                     for mut code in 0..n.pow(slots as u32) {
@@ -1816,7 +1886,9 @@ impl<'a> Referee<'a> {
                                 code /= n;
                             }
                         }
-                        let alive_choices: Vec<u16> = if self.dynamic[t] {
+                        let alive_choices: Vec<u16> = if self.set.assumed[t] {
+                            vec![present]
+                        } else if self.dynamic[t] {
                             between(0, present)
                         } else {
                             vec![present]
@@ -1845,7 +1917,11 @@ impl<'a> Referee<'a> {
                 all = all
                     .into_iter()
                     .flat_map(|v| {
-                        (0..self.n as u8).map(move |x| {
+                        let values = match s {
+                            Sort::Dom(0) => self.key_values,
+                            _ => self.n,
+                        };
+                        (0..values as u8).map(move |x| {
                             let mut v = v.clone();
                             v.push((*s, x));
                             v

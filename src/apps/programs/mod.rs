@@ -239,7 +239,7 @@ impl Query {
         // The chordless-path check has one instance more than the bound.
         let k = self.bound as u128 + 1;
         let n = self.records() as u128;
-        let rec = n * app.tables.len().max(1) as u128;
+        let rec = records_in_scope(app, self.records()) as u128;
         let fields = 1 + app
             .tables
             .iter()
@@ -259,7 +259,9 @@ impl Query {
             variables += k * n * p.params.len() as u128;
         }
         for t in &app.tables {
-            variables += n * n * t.columns.iter().filter(|c| !c.mutable).count() as u128;
+            variables += t.scope(self.records()) as u128
+                * n
+                * t.columns.iter().filter(|c| !c.mutable).count() as u128;
         }
         variables += k * rec + (app.domains.len() as u128 + 1) * n * n;
         // Read Committed's snapshot per statement and the sessions' order (`own` is
@@ -556,10 +558,16 @@ impl Report {
 /// every cycle of length ≤ K inside larger executions. The completeness checks stay on
 /// the abstraction, which is closed under sub-executions; the chordless-path argument
 /// needs the abstract bounded search too, hence `abstractCycle…`.
+/// Records in a search with `n` values per sort: the tables' scopes together (at least
+/// `n`, for a file whose tables are all unused).
+fn records_in_scope(app: &AppModel, n: usize) -> usize {
+    app.tables.iter().map(|t| t.scope(n)).sum::<usize>().max(n)
+}
+
 pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     use std::fmt::Write;
     let n = q.records();
-    let rec = n * app.tables.len().max(1);
+    let rec = records_in_scope(app, n);
     let fields = 1 + app
         .tables
         .iter()
@@ -568,7 +576,7 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
     let tables: String = app
         .tables
         .iter()
-        .map(|t| format!(", {n} {}", t.name))
+        .map(|t| format!(", {} {}", t.scope(n), t.name))
         .collect();
     let scope = |inst: String| {
         format!(

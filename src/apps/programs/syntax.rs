@@ -22,6 +22,16 @@ pub struct App {
     pub programs: Vec<Program>,
     pub levels: Vec<LevelDef>,
     pub expects: Vec<Expect>,
+    /// `assume exists T;`: tables that hold a row for every key before any instance runs.
+    pub assumes: Vec<Assume>,
+}
+
+/// `assume exists T;`: the database starts with a row of `T` for every combination of
+/// key values (a materialized row that a program's fix relies on).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assume {
+    pub table: Name,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -372,6 +382,7 @@ enum Item {
     Program(Program),
     Level(LevelDef),
     Expect(Expect),
+    Assume(Assume),
 }
 
 fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, Extra<'a>> {
@@ -681,7 +692,18 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
             })
         })
         .boxed();
-    choice((table, program, level, expect))
+    let assume = kw("assume")
+        .ignore_then(kw("exists"))
+        .ignore_then(name.clone())
+        .then_ignore(just(Tok::Semi))
+        .map_with(move |table, e| {
+            Item::Assume(Assume {
+                table,
+                span: span(e.span()),
+            })
+        })
+        .boxed();
+    choice((table, program, level, expect, assume))
         .repeated()
         .collect::<Vec<_>>()
         .then_ignore(end())
@@ -691,6 +713,7 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
                 programs: Vec::new(),
                 levels: Vec::new(),
                 expects: Vec::new(),
+                assumes: Vec::new(),
             };
             for item in items {
                 match item {
@@ -698,6 +721,7 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
                     Item::Program(p) => app.programs.push(p),
                     Item::Level(l) => app.levels.push(l),
                     Item::Expect(x) => app.expects.push(x),
+                    Item::Assume(a) => app.assumes.push(a),
                 }
             }
             app

@@ -242,9 +242,30 @@ pub struct TableInfo {
     pub columns: Vec<ColumnInfo>,
     /// Rows are inserted or deleted: `Alive` is a location of its records.
     pub dynamic: bool,
+    /// `assume exists`: a row for every combination of key values exists initially.
+    pub assumed: bool,
 }
 
 impl TableInfo {
+    /// The sorts of its key columns, in order.
+    pub fn key_sorts(&self) -> Vec<&str> {
+        self.columns
+            .iter()
+            .filter(|c| c.key)
+            .map(|c| c.sort.as_str())
+            .collect()
+    }
+
+    /// Records per table in a search with `n` values per sort: `n`, or one per
+    /// combination of key values where a row for every key is assumed.
+    pub fn scope(&self, n: usize) -> usize {
+        if self.assumed {
+            n.saturating_pow(self.key_sorts().len() as u32)
+        } else {
+            n
+        }
+    }
+
     pub fn column(&self, name: &str) -> Option<&ColumnInfo> {
         self.columns.iter().find(|c| c.name == name)
     }

@@ -241,6 +241,38 @@ impl Builder<'_> {
                     differ.join(" or ")
                 );
             }
+            if t.assumed {
+                // `assume exists`: every combination of key values has a row, existing
+                // before any instance runs.
+                let keys: Vec<(String, &str)> = t
+                    .columns
+                    .iter()
+                    .filter(|c| c.key)
+                    .enumerate()
+                    .map(|(i, c)| (format!("k{i}"), c.name.as_str()))
+                    .collect();
+                let binders: Vec<String> = keys
+                    .iter()
+                    .zip(t.key_sorts())
+                    .map(|((v, _), sort)| format!("{v}: {sort}"))
+                    .collect();
+                let equal: Vec<String> = keys
+                    .iter()
+                    .map(|(v, c)| format!("r.{} = {v}", ident(c)))
+                    .collect();
+                let initially = if t.dynamic {
+                    format!(" and {} in InitiallyAlive", t.name)
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    out,
+                    "fact {0}__exists {{ (all {1} | some r: {0} | {2}){initially} }}",
+                    t.name,
+                    binders.join(", "),
+                    equal.join(" and ")
+                );
+            }
             let mutable: Vec<String> = t
                 .columns
                 .iter()

@@ -136,7 +136,25 @@ impl Builder<'_> {
                 name: t.name.text.clone(),
                 columns,
                 dynamic: dynamic.contains(&t.name.text),
+                assumed: false,
             });
+        }
+        for a in &app.assumes {
+            let Some(t) = self.table(&a.table) else {
+                continue;
+            };
+            let table = &self.tables[t];
+            if let Some(c) = table.columns.iter().find(|c| c.key && c.mutable) {
+                let message = format!(
+                    "`assume exists {}` needs fixed keys, but an UPDATE sets the key column `{}`",
+                    table.name, c.name
+                );
+                self.errors.push(Diagnostic::error(a.span, message).with_help(
+                    "a row for every key is a statement about keys that never change; drop the assumption or the UPDATE of the key",
+                ));
+                continue;
+            }
+            self.tables[t].assumed = true;
         }
     }
 

@@ -190,7 +190,54 @@ impl Witness {
             }
             w.fields.push(fields);
         }
+        for t in app.tables.iter().filter(|t| t.assumed) {
+            w.assumption_holds(t, &rel)?;
+        }
         Ok(w)
+    }
+
+    /// `assume exists T`: every combination of the key sorts' values is the key of a
+    /// record of T that exists initially. Read from the witness, not the model's fact.
+    fn assumption_holds<'r>(
+        &self,
+        t: &crate::apps::programs::model::TableInfo,
+        rel: &dyn Fn(&str) -> Result<&'r crate::logic::TupleSet, Errors>,
+    ) -> Result<(), Errors> {
+        let keys: Vec<&str> = t
+            .columns
+            .iter()
+            .filter(|c| c.key)
+            .map(|c| c.name.as_str())
+            .collect();
+        let mut combos: Vec<Vec<u32>> = vec![Vec::new()];
+        for sort in t.key_sorts() {
+            let atoms: Vec<u32> = rel(sort)?.iter().map(|x| x[0]).collect();
+            combos = combos
+                .into_iter()
+                .flat_map(|c| {
+                    atoms.iter().map(move |&a| {
+                        let mut c = c.clone();
+                        c.push(a);
+                        c
+                    })
+                })
+                .collect();
+        }
+        let present: BTreeSet<Vec<u32>> = self
+            .records
+            .get(&t.name)
+            .into_iter()
+            .flatten()
+            .filter(|&&r| !t.dynamic || self.initially.contains(&r))
+            .filter_map(|&r| keys.iter().map(|k| self.value(&t.name, k, r)).collect())
+            .collect();
+        match combos.into_iter().find(|c| !present.contains(c)) {
+            None => Ok(()),
+            Some(c) => Err(internal(format!(
+                "the solver's initial database lacks a row of `{}` (assumed to exist for every key) for key atoms {c:?}; please report this program file",
+                t.name
+            ))),
+        }
     }
 
     pub(super) fn value(&self, table: &str, col: &str, r: u32) -> Option<u32> {

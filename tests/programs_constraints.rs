@@ -1,0 +1,195 @@
+//! Integrity constraints in `solder programs`: `assume exists T` (a row for every key,
+//! existing before any instance runs) — the materialized-row fix of a phantom holds with
+//! it and fails without it, the search covers every combination of a composite key, the
+//! read-back refuses a witness that lacks an assumed row, and mistakes are diagnostics.
+
+use crate::common::binary::solder;
+use crate::programs_loops::read_back_of_edited_model;
+use solder::apps::programs::{self, Completeness, Outcome, Query};
+use solder::diagnostic::SourceMap;
+use solder::session::RunOptions;
+
+fn load(text: &str) -> programs::AppModel {
+    let mut sources = SourceMap::new();
+    match programs::load(&mut sources, "constraints.prog", text) {
+        Ok(app) => app,
+        Err(e) => panic!("does not load:\n{}", sources.render(&e.0, false)),
+    }
+}
+
+fn query(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Query {
+    Query {
+        pred: programs::level_pred(app, level).expect("a known level"),
+        level: level.into(),
+        bound,
+        records: None,
+        complete,
+        abstract_rows: false,
+        dangerous_structures: true,
+        queue_facts: true,
+        sessions: false,
+    }
+}
+
+fn outcome(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Outcome {
+    programs::check_level(
+        app,
+        &query(app, level, bound, complete),
+        &RunOptions::default(),
+        None,
+    )
+    .unwrap_or_else(|e| panic!("{level}: {:?}", e.0))
+    .outcome
+}
+
+fn booking() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/programs/booking.prog"
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn without_assumptions(text: &str) -> String {
+    let out: String = text
+        .lines()
+        .filter(|l| !l.starts_with("assume exists"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(out, text, "no `assume exists` line to drop");
+    out
+}
+
+/// The booking example: with the room's row assumed, SI has no cycle at any length;
+/// without it, SI's witness is the phantom, its UPDATE of the room selecting nothing.
+#[test]
+fn the_materialized_row_fix_holds_only_where_the_row_exists() {
+    let app = load(&booking());
+    for level in ["SI", "postgres-rr", "PSI"] {
+        assert!(
+            matches!(
+                outcome(&app, level, 3, true),
+                Outcome::NoCycle(Completeness::Inductive | Completeness::Chordless)
+            ),
+            "{level} with the room's row"
+        );
+    }
+    let plain = load(&without_assumptions(&booking()));
+    let Outcome::Violation(v) = outcome(&plain, "SI", 3, false) else {
+        panic!("SI without the room's row has no violation")
+    };
+    let updates: Vec<&programs::explain::Step> = v
+        .instances
+        .iter()
+        .flat_map(|i| &i.steps)
+        .filter(|s| plain.stmts[s.stmt].number == 1)
+        .collect();
+    assert!(
+        !updates.is_empty() && updates.iter().all(|s| s.selected.is_empty()),
+        "the phantom needs the room's UPDATE to select no row: {updates:?}"
+    );
+}
+
+/// A witness found with the assumption (RC's lost booking) starts from a database with
+/// a room row for every room value the witness uses, each existing initially.
+#[test]
+fn a_witness_starts_with_every_assumed_row() {
+    let app = load(&booking());
+    let Outcome::Violation(v) = outcome(&app, "RC", 3, false) else {
+        panic!("RC has a violation")
+    };
+    let rooms: Vec<&str> = v
+        .instances
+        .iter()
+        .flat_map(|i| &i.params)
+        .filter(|(p, _)| p == "r")
+        .map(|(_, value)| value.as_str())
+        .collect();
+    assert!(!rooms.is_empty());
+    for room in rooms {
+        assert!(
+            v.rows.iter().any(|row| row.table == "Room"
+                && row.initially
+                && row.values.iter().any(|(c, x)| c == "rid" && x == room)),
+            "no row of Room for {room}: {:?}",
+            v.rows
+        );
+    }
+}
+
+const SLOTS: &str = "
+table Slot (room: RId key, day: Day key, taken: int)
+table Booking (bid: BId key, room: RId, day: Day)
+
+program Book(r: RId, d: Day, b: BId) {
+  UPDATE Slot SET taken = taken + 1 WHERE room = r AND day = d;
+  n := SELECT COUNT(*) FROM Booking WHERE room = r AND day = d;
+  IF n = 0 {
+    INSERT INTO Booking VALUES (bid = b, room = r, day = d);
+  }
+}
+
+assume exists Slot;
+";
+
+/// A composite key: a row for every (room, day), so the search has records for every
+/// combination (N² of them), and the fix holds as with one key column.
+#[test]
+fn a_composite_key_gets_a_row_for_every_combination() {
+    let app = load(SLOTS);
+    let q = query(&app, "SI", 3, false);
+    let model = programs::model_with_commands(&app, &q);
+    assert!(model.contains(", 9 Slot"), "{model}");
+    assert!(
+        model.contains("fact Slot__exists { (all k0: RId, k1: Day | some r: Slot | r.room = k0 and r.day = k1) }"),
+        "{model}"
+    );
+    assert!(matches!(outcome(&app, "SI", 3, false), Outcome::NoCycle(_)));
+    let plain = load(&without_assumptions(SLOTS));
+    assert!(matches!(
+        outcome(&plain, "SI", 3, false),
+        Outcome::Violation(_)
+    ));
+}
+
+/// A solver execution without an assumed row (the model's fact dropped) is refused by
+/// the read-back as an internal error, never shown as a violation.
+#[test]
+fn the_read_back_refuses_a_database_without_an_assumed_row() {
+    let app = load(&booking());
+    let fact = "fact Room__exists { (all k0: RId | some r: Room | r.rid = k0) }";
+    assert!(app.text.contains(fact), "{}", app.text);
+    // Without the fact, SI finds the phantom with a room value and no room row.
+    let err = read_back_of_edited_model(&app, "SI", 2, |text| text.replace(fact, ""))
+        .expect_err("a witness without the room's row");
+    assert!(err.contains("lacks a row of `Room`"), "{err}");
+}
+
+#[test]
+fn mistakes_in_assumptions_are_diagnostics() {
+    let base = "table Room (rid: RId key, n: int)\nprogram P(r: RId) { UPDATE Room SET n = n + 1 WHERE rid = r; }\n";
+    let cases = [
+        ("assume exists Rooms;", "unknown table `Rooms`"),
+        ("assume exists;", "expected"),
+        ("assume Room;", "expected"),
+    ];
+    for (line, message) in cases {
+        let text = format!("{base}{line}\n");
+        let dir = std::env::temp_dir().join(format!("solder-assume-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("bad.prog");
+        std::fs::write(&file, &text).unwrap();
+        let (code, _, err) = solder(&["programs", file.to_str().unwrap()]);
+        assert_eq!(code, 2, "{line}: {err}");
+        assert!(err.contains(message), "{line}: {err}");
+        assert!(err.contains("bad.prog:"), "{line}: no span: {err}");
+    }
+    let mutable_key = "table Room (rid: RId key, n: int)\nprogram P(r: RId, s: RId) { UPDATE Room SET rid = s WHERE rid = r; }\nassume exists Room;\n";
+    let mut sources = SourceMap::new();
+    let err = programs::load(&mut sources, "k.prog", mutable_key).expect_err("a mutable key");
+    let text = sources.render(&err.0, false);
+    assert!(
+        text.contains("needs fixed keys") && err.0.iter().all(|d| d.span.is_some()),
+        "{text}"
+    );
+}
