@@ -1,7 +1,8 @@
-//! Integrity constraints in `solder programs`: `assume exists T` (a row for every key,
-//! existing before any instance runs) — the materialized-row fix of a phantom holds with
-//! it and fails without it, the search covers every combination of a composite key, the
-//! read-back refuses a witness that lacks an assumed row, and mistakes are diagnostics.
+//! Integrity constraints and aborts in `solder programs`: `assume exists T` (a row for
+//! every key, existing before any instance runs) — the materialized-row fix of a phantom
+//! holds with it and fails without it, the search covers every combination of a
+//! composite key, the read-back refuses a witness that lacks an assumed row — and
+//! `ROLLBACK` (a run that reaches it is in no execution); mistakes are diagnostics.
 
 use crate::common::binary::solder;
 use crate::programs_loops::read_back_of_edited_model;
@@ -191,5 +192,63 @@ fn mistakes_in_assumptions_are_diagnostics() {
     assert!(
         text.contains("needs fixed keys") && err.0.iter().all(|d| d.span.is_some()),
         "{text}"
+    );
+}
+
+const WITHDRAW: &str = "
+table Acct (id: A key, bal: int)
+program Withdraw(a: A, b: A, v: int) {
+  x := SELECT id FROM Acct WHERE id = a;
+  IF x.id = a {
+    UPDATE Acct SET bal = bal - v WHERE id = a;
+  } ELSE {
+    ROLLBACK;
+  }
+  y := SELECT bal FROM Acct WHERE id = b;
+}
+";
+
+/// ROLLBACK: a run that reaches it is in no execution. Withdraw rolls back when its
+/// account is missing (an exact condition), so an instance that commits has updated
+/// its account and took the first branch; a solver execution through the ROLLBACK is
+/// refused by the read-back.
+#[test]
+fn a_rolled_back_run_is_in_no_execution() {
+    let app = load(WITHDRAW);
+    let Outcome::Violation(v) = outcome(&app, "SI", 3, false) else {
+        panic!("SI: the write skew through the second SELECT")
+    };
+    for inst in &v.instances {
+        assert!(
+            inst.steps.iter().any(|s| app.stmts[s.stmt].number == 2),
+            "{} commits without its UPDATE: {:?}",
+            inst.name,
+            inst.steps
+        );
+        assert!(inst.branches.iter().all(|&(_, first)| first));
+    }
+    // The model states it (the ELSE branch is never taken); dropping that and asking for
+    // an instance that takes the ELSE branch gives a witness the read-back refuses.
+    let line = "(not not (t in Withdraw__if1))";
+    assert!(app.text.contains(line), "{}", app.text);
+    let err = read_back_of_edited_model(&app, "RA", 3, |text| {
+        format!(
+            "{}\nfact {{ some Withdraw - Withdraw__if1 }}\n",
+            text.replace(line, "(no none)")
+        )
+    })
+    .expect_err("a run through ROLLBACK");
+    assert!(err.contains("reaches a ROLLBACK"), "{err}");
+}
+
+#[test]
+fn statements_after_rollback_are_refused() {
+    let text = "table T (id: K key, v: int)\nprogram P(k: K) {\n  IF k = k { ROLLBACK; UPDATE T SET v = 1 WHERE id = k; }\n}\n";
+    let mut sources = SourceMap::new();
+    let err = programs::load(&mut sources, "r.prog", text).expect_err("unreachable");
+    let shown = sources.render(&err.0, false);
+    assert!(
+        shown.contains("after ROLLBACK never run") && err.0.iter().all(|d| d.span.is_some()),
+        "{shown}"
     );
 }

@@ -49,6 +49,9 @@ struct Tally {
     /// the same set's without it (the assumption is exercised, not only printed).
     assumed: usize,
     assumed_matters: usize,
+    /// Sets with ROLLBACK, and those whose verdicts differ without it.
+    rollbacks: usize,
+    rollbacks_matter: usize,
     /// Seconds spent by the referee and by the front end.
     referee_s: f64,
     front_end_s: f64,
@@ -62,7 +65,7 @@ fn features(set: &Set, tally: &mut Tally) {
     fn inside(body: &[St], in_loop: bool, found: &mut (bool, bool)) {
         for s in body {
             match s {
-                St::Sql(..) => {}
+                St::Sql(..) | St::Rollback => {}
                 St::If(_, a, b) => {
                     found.0 |= in_loop;
                     inside(a, in_loop, found);
@@ -174,6 +177,8 @@ fn differential(count: usize, seed: u64) {
         ("three records", tally.three_records * 3),
         ("FOREACH inside FOREACH", tally.nested_loops * 10),
         ("assume exists", tally.assumed),
+        ("ROLLBACK", tally.rollbacks),
+        ("ROLLBACK changing a verdict", tally.rollbacks_matter * 10),
         (
             "assume exists changing a verdict",
             tally.assumed_matters * 10,
@@ -220,6 +225,11 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
             plain.assumed.fill(false);
             local.assumed = 1;
             local.assumed_matters = (programs_brute::verdicts(&plain) != expected) as usize;
+        }
+        if text.contains("ROLLBACK") {
+            local.rollbacks = 1;
+            local.rollbacks_matter =
+                (programs_brute::verdicts(&set.without_rollbacks()) != expected) as usize;
         }
         let referee_s = clock.elapsed().as_secs_f64();
         let clock = Instant::now();
@@ -334,6 +344,8 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
         t.three_instances += local.three_instances;
         t.assumed += local.assumed;
         t.assumed_matters += local.assumed_matters;
+        t.rollbacks += local.rollbacks;
+        t.rollbacks_matter += local.rollbacks_matter;
         t.rc.0 += local.rc.0;
         t.rc.1 += local.rc.1;
         t.rc_refused += local.rc_refused;

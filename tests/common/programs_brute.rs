@@ -148,6 +148,9 @@ pub enum St {
     Sql(Option<String>, Q),
     If(C, Vec<St>, Vec<St>),
     Foreach(String, String, Vec<St>),
+    /// The transaction aborts: a run that reaches it commits nothing and is in no
+    /// execution.
+    Rollback,
 }
 
 #[derive(Clone, Debug)]
@@ -232,6 +235,25 @@ fn cond_text(c: &C) -> String {
 }
 
 impl Set {
+    /// The same set with every ROLLBACK taken out.
+    pub fn without_rollbacks(&self) -> Set {
+        fn strip(body: &[St]) -> Vec<St> {
+            body.iter()
+                .filter(|s| !matches!(s, St::Rollback))
+                .map(|s| match s {
+                    St::If(c, a, b) => St::If(c.clone(), strip(a), strip(b)),
+                    St::Foreach(v, x, b) => St::Foreach(v.clone(), x.clone(), strip(b)),
+                    other => other.clone(),
+                })
+                .collect()
+        }
+        let mut out = self.clone();
+        for p in &mut out.progs {
+            p.body = strip(&p.body);
+        }
+        out
+    }
+
     pub fn text(&self) -> String {
         let mut out = String::new();
         for t in &self.tables {
@@ -348,6 +370,9 @@ impl Set {
                         self.block_text(els, depth + 1, out);
                         let _ = writeln!(out, "{pad}}}");
                     }
+                }
+                St::Rollback => {
+                    let _ = writeln!(out, "{pad}ROLLBACK;");
                 }
                 St::Foreach(v, x, body) => {
                     let _ = writeln!(out, "{pad}FOREACH {v} IN {x} {{");
@@ -617,6 +642,7 @@ fn loop_rule_holds(body: &[St]) -> bool {
                     walk(b, out);
                 }
                 St::Foreach(_, _, b) => walk(b, out),
+                St::Rollback => {}
             }
         }
     }
@@ -700,6 +726,27 @@ pub fn random_set(seed: u64) -> Set {
     // Drawn apart, so that the sets of earlier seeds stay as they were otherwise.
     let mut extra = Rng::new(seed ^ 0xa55e_0000_0000);
     let assumed = tables.iter().map(|_| extra.chance(12)).collect();
+    // Some IFs end their first branch with ROLLBACK.
+    fn rollbacks(body: &mut [St], rng: &mut Rng) {
+        for s in body {
+            match s {
+                St::If(_, then, els) => {
+                    rollbacks(then, rng);
+                    rollbacks(els, rng);
+                    if rng.chance(50) {
+                        then.push(St::Rollback);
+                    }
+                }
+                St::Foreach(_, _, b) => rollbacks(b, rng),
+                St::Sql(..) | St::Rollback => {}
+            }
+        }
+    }
+    if extra.chance(50) {
+        for p in &mut progs {
+            rollbacks(&mut p.body, &mut extra);
+        }
+    }
     Set {
         domains,
         tables,
@@ -941,6 +988,7 @@ fn walk_queries(body: &[St], f: &mut dyn FnMut(&Q)) {
                 walk_queries(b, f);
             }
             St::Foreach(_, _, b) => walk_queries(b, f),
+            St::Rollback => {}
         }
     }
 }
@@ -1331,6 +1379,8 @@ impl<'a> Referee<'a> {
 
     fn stmt(&self, db: &Db, s: &St, run: Run, params: &[(Sort, u8)], prog: &Prog) -> Vec<Run> {
         match s {
+            // An aborted run leaves nothing to place.
+            St::Rollback => Vec::new(),
             St::If(c, then, els) => {
                 let o = self.cond(db, c, None, &run, params, prog);
                 let mut out = Vec::new();
@@ -1693,7 +1743,7 @@ impl<'a> Referee<'a> {
             for s in body {
                 f(s);
                 match s {
-                    St::Sql(..) => {}
+                    St::Sql(..) | St::Rollback => {}
                     St::If(_, a, b) => {
                         walk(a, f);
                         walk(b, f);
@@ -1756,7 +1806,7 @@ impl<'a> Referee<'a> {
                     }
                 }
                 St::If(c, ..) => cond_names(c, &mut named),
-                St::Foreach(..) => {}
+                St::Foreach(..) | St::Rollback => {}
             });
         }
         for (t, table) in self.set.tables.iter().enumerate() {

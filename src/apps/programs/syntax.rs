@@ -71,6 +71,9 @@ pub enum Stmt {
         /// `IF` and its condition.
         span: Span,
     },
+    /// `ROLLBACK;`: the transaction aborts, so a run that reaches it is no part of any
+    /// execution (its writes are never seen).
+    Rollback { span: Span },
     Foreach {
         var: Name,
         over: Name,
@@ -285,6 +288,7 @@ const KEYWORDS: &[&str] = &[
     "or",
     "not",
     "key",
+    "rollback",
     "true",
     "false",
     "violation",
@@ -588,7 +592,12 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
                 body,
                 span: head,
             });
-        choice((if_.boxed(), foreach.boxed(), simple)).boxed()
+        let rollback = kw("rollback")
+            .then_ignore(just(Tok::Semi))
+            .map_with(move |_, e| Stmt::Rollback {
+                span: span(e.span()),
+            });
+        choice((if_.boxed(), foreach.boxed(), rollback.boxed(), simple)).boxed()
     })
     .boxed();
 

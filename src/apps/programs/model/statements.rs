@@ -61,8 +61,19 @@ impl Builder<'_> {
     }
 
     fn block(&mut self, stmts: &[Stmt], ctx: &mut ProgramCtx, locals: &mut Locals, path: String) {
-        for s in stmts {
+        for (i, s) in stmts.iter().enumerate() {
             match s {
+                Stmt::Rollback { span } => {
+                    // An aborted run is no part of any execution: no instance (or
+                    // iteration) that commits gets here.
+                    ctx.lines.push(ctx.all_iters(neg(path.clone())));
+                    if i + 1 < stmts.len() {
+                        self.errors.push(
+                            Diagnostic::error(*span, "the statements after ROLLBACK never run")
+                                .with_help("end the block with ROLLBACK, or put it inside an IF"),
+                        );
+                    }
+                }
                 Stmt::Sql {
                     label,
                     assign,

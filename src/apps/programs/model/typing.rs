@@ -201,7 +201,7 @@ impl Builder<'_> {
     pub(super) fn loops_touching_changed_tables(&mut self, stmts: &[Stmt], outer: Option<Span>) {
         for s in stmts {
             match s {
-                Stmt::Sql { .. } => {}
+                Stmt::Sql { .. } | Stmt::Rollback { .. } => {}
                 Stmt::If {
                     then, otherwise, ..
                 } => {
@@ -484,7 +484,7 @@ fn walk_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
     for s in stmts {
         f(s);
         match s {
-            Stmt::Sql { .. } => {}
+            Stmt::Sql { .. } | Stmt::Rollback { .. } => {}
             Stmt::If {
                 then, otherwise, ..
             } => {

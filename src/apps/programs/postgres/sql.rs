@@ -238,7 +238,7 @@ fn find_sql(stmts: &[Stmt], span: crate::diagnostic::Span) -> Option<&Stmt> {
     for s in stmts {
         match s {
             Stmt::Sql { span: sp, .. } if *sp == span => return Some(s),
-            Stmt::Sql { .. } => {}
+            Stmt::Sql { .. } | Stmt::Rollback { .. } => {}
             Stmt::If {
                 then, otherwise, ..
             } => {
@@ -262,7 +262,7 @@ fn collect_locals(stmts: &[Stmt], out: &mut BTreeMap<String, (String, Vec<Select
             } => {
                 out.insert(a.text.clone(), (table.text.clone(), items.clone()));
             }
-            Stmt::Sql { .. } => {}
+            Stmt::Sql { .. } | Stmt::Rollback { .. } => {}
             Stmt::If {
                 then, otherwise, ..
             } => {
@@ -280,7 +280,7 @@ fn has_foreach(stmts: &[Stmt]) -> bool {
         Stmt::If {
             then, otherwise, ..
         } => has_foreach(then) || has_foreach(otherwise),
-        Stmt::Sql { .. } => false,
+        Stmt::Sql { .. } | Stmt::Rollback { .. } => false,
     })
 }
 
@@ -291,6 +291,7 @@ fn has_delete(stmts: &[Stmt]) -> bool {
             then, otherwise, ..
         } => has_delete(then) || has_delete(otherwise),
         Stmt::Foreach { body, .. } => has_delete(body),
+        Stmt::Rollback { .. } => false,
     })
 }
 

@@ -361,6 +361,14 @@ impl Run<'_> {
                         self.block(body, &mut inner, &next)?;
                     }
                 }
+                Stmt::Rollback { .. } => {
+                    return Err(format!(
+                        "T{} reaches a ROLLBACK of {}{}, so it aborts and cannot be part of the execution",
+                        self.i + 1,
+                        self.app.programs[self.prog].name,
+                        self.at(it)
+                    ));
+                }
             }
         }
         Ok(())

@@ -37,6 +37,7 @@ pub(super) fn walk_sql<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt, &'a Sq
                 walk_sql(otherwise, f);
             }
             Stmt::Foreach { body, .. } => walk_sql(body, f),
+            Stmt::Rollback { .. } => {}
         }
     }
 }
