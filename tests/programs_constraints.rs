@@ -252,3 +252,54 @@ fn statements_after_rollback_are_refused() {
         "{shown}"
     );
 }
+
+/// `not null`: an INSERT that leaves such a column (or a key) unset is refused; `key`
+/// and `not null` come in either order; an UPDATE storing a local's column stores NULL
+/// when the local is empty, so a committing instance has a record there.
+#[test]
+fn not_null_columns_refuse_null() {
+    for (table, insert, message) in [
+        (
+            "table T (id: K key, name: str not null, v: int)",
+            "INSERT INTO T VALUES (id = k, v = 1);",
+            "does not set `name`, which is a `not null` column of `T`",
+        ),
+        (
+            "table T (id: K not null key, v: int)",
+            "INSERT INTO T VALUES (v = 1);",
+            "does not set `id`, which is a key column of `T`",
+        ),
+    ] {
+        let text = format!("{table}\nprogram P(k: K) {{ {insert} }}\n");
+        let mut sources = SourceMap::new();
+        let err = programs::load(&mut sources, "n.prog", &text).expect_err("an unset column");
+        let shown = sources.render(&err.0, false);
+        assert!(
+            shown.contains(message) && err.0.iter().all(|d| d.span.is_some()),
+            "{shown}"
+        );
+    }
+    let app = load(
+        "table Acct (id: A key, limit_: int, bal: int not null)
+program Move(a: A, b: A) {
+  x := SELECT limit_ FROM Acct WHERE id = b;
+  SELECT bal FROM Acct WHERE id = a;
+  UPDATE Acct SET bal = x.limit_ WHERE id = a;
+}
+",
+    );
+    let Outcome::Violation(v) = outcome(&app, "RA", 2, false) else {
+        panic!("RA: a lost update")
+    };
+    for inst in &v.instances {
+        let updated = inst
+            .steps
+            .iter()
+            .any(|s| app.stmts[s.stmt].number == 3 && !s.selected.is_empty());
+        let found = inst
+            .steps
+            .iter()
+            .any(|s| app.stmts[s.stmt].number == 1 && !s.selected.is_empty());
+        assert!(!updated || found, "{} stored NULL: {:?}", inst.name, inst.steps);
+    }
+}

@@ -52,6 +52,9 @@ struct Tally {
     /// Sets with ROLLBACK, and those whose verdicts differ without it.
     rollbacks: usize,
     rollbacks_matter: usize,
+    /// Sets with a `not null` column, and those whose verdicts differ without it.
+    not_null: usize,
+    not_null_matters: usize,
     /// Seconds spent by the referee and by the front end.
     referee_s: f64,
     front_end_s: f64,
@@ -178,6 +181,7 @@ fn differential(count: usize, seed: u64) {
         ("FOREACH inside FOREACH", tally.nested_loops * 10),
         ("assume exists", tally.assumed),
         ("ROLLBACK", tally.rollbacks),
+        ("not null", tally.not_null),
         ("ROLLBACK changing a verdict", tally.rollbacks_matter * 10),
         (
             "assume exists changing a verdict",
@@ -225,6 +229,16 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
             plain.assumed.fill(false);
             local.assumed = 1;
             local.assumed_matters = (programs_brute::verdicts(&plain) != expected) as usize;
+        }
+        if text.contains("not null") {
+            let mut plain = set.clone();
+            for t in &mut plain.tables {
+                for c in &mut t.cols {
+                    c.not_null = false;
+                }
+            }
+            local.not_null = 1;
+            local.not_null_matters = (programs_brute::verdicts(&plain) != expected) as usize;
         }
         if text.contains("ROLLBACK") {
             local.rollbacks = 1;
@@ -345,6 +359,8 @@ fn compare_sets(sets: Vec<Set>) -> Tally {
         t.assumed += local.assumed;
         t.assumed_matters += local.assumed_matters;
         t.rollbacks += local.rollbacks;
+        t.not_null += local.not_null;
+        t.not_null_matters += local.not_null_matters;
         t.rollbacks_matter += local.rollbacks_matter;
         t.rc.0 += local.rc.0;
         t.rc.1 += local.rc.1;
@@ -406,6 +422,7 @@ fn past_disagreements_stay_resolved() {
     let col = |name: &str, sort| programs_brute::Col {
         name: name.into(),
         sort,
+        not_null: false,
     };
     let set = Set {
         domains: vec!["K".into(), "G".into()],
@@ -452,4 +469,74 @@ fn past_disagreements_stay_resolved() {
     );
     let tally = compare_sets(vec![set]);
     assert_eq!(tally.sets, 1);
+}
+
+/// `not null` where it decides: every instance reads its row's `m0` and then stores a
+/// column of a local that is always empty (`id0 != id0`) in `m0`. Without `not null`
+/// two instances are a lost update (RA, CC, PC); with it every UPDATE of an existing
+/// row fails, so no instance that commits writes and no cycle exists. The referee's
+/// verdicts change, and the front end agrees with both.
+#[test]
+fn not_null_decides_where_a_stored_local_is_empty() {
+    use programs_brute::{C, E, Item, Op, Prog, Q, Sort, St, Table};
+    let col = |name: &str, sort, not_null| programs_brute::Col {
+        name: name.into(),
+        sort,
+        not_null,
+    };
+    let set = |not_null: bool| Set {
+        domains: vec!["K".into(), "G".into()],
+        tables: vec![Table {
+            name: "T0".into(),
+            cols: vec![
+                col("id0", Sort::Dom(0), false),
+                col("v0", Sort::Val, false),
+                col("m0", Sort::Val, not_null),
+            ],
+        }],
+        progs: vec![Prog {
+            name: "P0".into(),
+            params: vec![("k".into(), Sort::Dom(0))],
+            body: vec![
+                St::Sql(
+                    None,
+                    Q::Select {
+                        items: vec![Item::Col("m0".into())],
+                        table: 0,
+                        filter: Some(C::Cmp(E::Name("id0".into()), Op::Eq, E::Name("k".into()))),
+                    },
+                ),
+                St::Sql(
+                    Some("x".into()),
+                    Q::Select {
+                        items: vec![Item::Col("v0".into())],
+                        table: 0,
+                        filter: Some(C::Cmp(E::Name("id0".into()), Op::Ne, E::Name("id0".into()))),
+                    },
+                ),
+                St::Sql(
+                    None,
+                    Q::Update {
+                        table: 0,
+                        sets: vec![("m0".into(), E::Dot("x".into(), "v0".into()))],
+                        filter: Some(C::Cmp(E::Name("id0".into()), Op::Eq, E::Name("k".into()))),
+                    },
+                ),
+            ],
+        }],
+        levels: Vec::new(),
+        bound: 2,
+        records: 2,
+        assumed: vec![false],
+    };
+    let (with, without) = (set(true), set(false));
+    assert!(with.text().contains("m0: int not null"), "{}", with.text());
+    let (yes, no) = (
+        programs_brute::verdicts(&with),
+        programs_brute::verdicts(&without),
+    );
+    assert_eq!(yes, [false; 7], "{}", with.text());
+    assert_eq!(no[..3], [true, true, true], "{}", without.text());
+    let tally = compare_sets(vec![with, without]);
+    assert_eq!(tally.sets, 2);
 }

@@ -58,6 +58,8 @@ pub enum Sort {
 pub struct Col {
     pub name: String,
     pub sort: Sort,
+    /// `not null`: storing NULL (a local's column when it holds no record) fails.
+    pub not_null: bool,
 }
 
 /// A table: its first column is the key.
@@ -263,10 +265,11 @@ impl Set {
                 .enumerate()
                 .map(|(i, c)| {
                     format!(
-                        "{}: {}{}",
+                        "{}: {}{}{}",
                         c.name,
                         sort_name(self, c.sort),
-                        if i == 0 { " key" } else { "" }
+                        if i == 0 { " key" } else { "" },
+                        if c.not_null { " not null" } else { "" }
                     )
                 })
                 .collect();
@@ -663,21 +666,25 @@ pub fn random_set(seed: u64) -> Set {
         let mut cols = vec![Col {
             name: format!("id{i}"),
             sort: Sort::Dom(0),
+            not_null: false,
         }];
         match rng.below(3) {
             0 => cols.push(Col {
                 name: format!("g{i}"),
                 sort: Sort::Dom(1),
+                not_null: false,
             }),
             1 => cols.push(Col {
                 name: format!("v{i}"),
                 sort: Sort::Val,
+                not_null: false,
             }),
             _ => {}
         }
         cols.push(Col {
             name: format!("m{i}"),
             sort: Sort::Val,
+            not_null: false,
         });
         tables.push(Table {
             name: format!("T{i}"),
@@ -740,6 +747,24 @@ pub fn random_set(seed: u64) -> Set {
                 St::Foreach(_, _, b) => rollbacks(b, rng),
                 St::Sql(..) | St::Rollback => {}
             }
+        }
+    }
+    // Some columns that every INSERT into their table sets are `not null`.
+    for (t, table) in tables.iter_mut().enumerate() {
+        for c in 1..table.cols.len() {
+            let name = table.cols[c].name.clone();
+            let mut set_by_every_insert = true;
+            for p in &progs {
+                walk_queries(&p.body, &mut |q| {
+                    if let Q::Insert { table, values } = q
+                        && *table == t
+                        && !values.iter().any(|(v, _)| *v == name)
+                    {
+                        set_by_every_insert = false;
+                    }
+                });
+            }
+            table.cols[c].not_null = set_by_every_insert && extra.chance(30);
         }
     }
     if extra.chance(50) {
@@ -1229,6 +1254,20 @@ impl<'a> Referee<'a> {
         }
     }
 
+    /// Whether a value is NULL: it takes a column of a local that holds no record.
+    fn holds_null(&self, e: &E, run: &Run) -> bool {
+        match e {
+            E::Dot(x, _) => run
+                .locals
+                .iter()
+                .rev()
+                .find(|l| l.name == *x)
+                .is_some_and(|l| !l.row_var && l.rows == 0),
+            E::Add(a, b) => self.holds_null(a, run) || self.holds_null(b, run),
+            E::Num(_) | E::Name(_) => false,
+        }
+    }
+
     fn cond(
         &self,
         db: &Db,
@@ -1504,7 +1543,15 @@ impl<'a> Referee<'a> {
         let present = db.present[t];
         let live = self.keys(t, run.live) & present;
         let mut out = Vec::new();
+        // NULL stored in a `not null` column fails: the run aborts.
+        let stores_null = |sets: &[(String, E)]| {
+            sets.iter()
+                .any(|(c, e)| table.cols[self.col(t, c)].not_null && self.holds_null(e, &run))
+        };
         if let Q::Insert { values, .. } = q {
+            if stores_null(values) {
+                return out;
+            }
             'keys: for k in 0..self.n {
                 if present >> k & 1 == 0 || live >> k & 1 == 1 {
                     continue;
@@ -1634,6 +1681,9 @@ impl<'a> Referee<'a> {
                     }
                 }
                 Q::Update { sets, .. } => {
+                    if sel != 0 && stores_null(sets) {
+                        continue;
+                    }
                     let mut read = Vec::new();
                     let mut written = Vec::new();
                     for (c, e) in sets {

@@ -46,6 +46,9 @@ pub struct Column {
     /// A domain (its own sort of values) or `int`/`str`/`bool` (abstract values).
     pub ty: Option<Name>,
     pub key: bool,
+    /// `not null`: a statement that would store NULL in it fails (key columns are
+    /// never NULL either).
+    pub not_null: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -296,6 +299,12 @@ const KEYWORDS: &[&str] = &[
     "up",
     "to",
 ];
+
+/// `SELECT COUNT(…)` alone: a number even over no record (any other SELECT used as a
+/// value is NULL then).
+pub fn is_count(items: &[SelectItem]) -> bool {
+    matches!(items, [SelectItem::Aggregate(f, _)] if f.text.eq_ignore_ascii_case("count"))
+}
 
 /// Whether `text` holds nothing but blanks and comments.
 pub fn is_blank(text: &str) -> bool {
@@ -601,14 +610,17 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
     })
     .boxed();
 
+    // `key` and `not null`, in either order.
+    let modifier = choice((kw("key").to(true), kw("not").then(kw("null")).to(false)));
     let column = name
         .clone()
         .then(just(Tok::Colon).ignore_then(name.clone()).or_not())
-        .then(kw("key").or_not())
-        .map(|((name, ty), key)| Column {
+        .then(modifier.repeated().collect::<Vec<bool>>())
+        .map(|((name, ty), mods)| Column {
             name,
             ty,
-            key: key.is_some(),
+            key: mods.contains(&true),
+            not_null: mods.contains(&false),
         });
     let table = kw("table")
         .ignore_then(name.clone())

@@ -105,6 +105,9 @@ pub(super) struct Local {
     pub(super) row_var: bool,
     /// Its type as a value (a count, a sum): that of the one item it selected.
     pub(super) ty: Ty,
+    /// A COUNT: a number even when it selected no record (any other local is NULL
+    /// then).
+    pub(super) count: bool,
 }
 
 pub(super) type Locals = BTreeMap<String, Local>;

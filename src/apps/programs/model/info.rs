@@ -230,6 +230,8 @@ pub struct ColumnInfo {
     /// The sig of its values: a domain or `Val`.
     pub sort: String,
     pub key: bool,
+    /// `not null`, or a key column: storing NULL in it fails.
+    pub not_null: bool,
     pub mutable: bool,
     /// Only ever increased (every UPDATE of it adds a positive number to it), so its
     /// versions' values grow along each chain of writers that read one another.

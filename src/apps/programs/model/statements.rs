@@ -7,7 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostic::{Diagnostic, Span, did_you_mean};
 
-use crate::apps::programs::syntax::{App, CmpOp, Cond, Expr, Name, SelectItem, Sql, Stmt};
+use crate::apps::programs::syntax::{
+    App, CmpOp, Cond, Expr, Name, SelectItem, Sql, Stmt, is_count,
+};
 
 use super::builder::{Builder, GroupDelete, GroupMin, Local, Locals};
 use super::formula::{Loop, ProgramCtx, TRUE, Tri, and, neg};
@@ -102,6 +104,7 @@ impl Builder<'_> {
                                 atom: Some(atom),
                                 row_var: false,
                                 ty,
+                                count: is_count(items),
                             },
                         );
                     }
@@ -193,6 +196,7 @@ impl Builder<'_> {
                             atom: None,
                             row_var: true,
                             ty: Ty::Any,
+                            count: false,
                         },
                     );
                     self.block(body, ctx, &mut inner, path.clone());
@@ -570,6 +574,52 @@ impl Builder<'_> {
                 ctx.all_iters(format!("{path} => ({c})"))
             }
         };
+        // A value stored in a `not null` column must not be NULL: the statement fails
+        // (and its transaction aborts) when a local the value uses holds no record —
+        // for an UPDATE, only where it changes some record.
+        let mut nullable = BTreeSet::new();
+        let stored: Vec<(&Name, &Expr, Option<&TableInfo>)> = match sql {
+            Sql::Update { sets, .. } => sets.iter().map(|(c, e)| (c, e, Some(&info))).collect(),
+            Sql::Insert { values, .. } => values.iter().map(|(c, e)| (c, e, None)).collect(),
+            _ => Vec::new(),
+        };
+        for (c, e, row) in stored {
+            if info.column(&c.text).is_some_and(|col| col.not_null) {
+                nullable_locals(e, row, locals, &mut nullable);
+            }
+        }
+        if !nullable.is_empty() {
+            let present = nullable
+                .iter()
+                .map(|rows| format!("some {rows}"))
+                .collect::<Vec<_>>()
+                .join(" and ");
+            lines.push(each(
+                ctx,
+                match sql {
+                    Sql::Update { .. } => format!("some {cur} => ({present})"),
+                    _ => present,
+                },
+            ));
+        }
+        if let Sql::Insert { values, .. } = sql {
+            for col in info.columns.iter().filter(|c| c.not_null) {
+                if !values.iter().any(|(c, _)| c.text == col.name) {
+                    self.errors.push(
+                        Diagnostic::error(
+                            span,
+                            format!(
+                                "this INSERT does not set `{}`, which is {} of `{}`: it would always fail",
+                                col.name,
+                                if col.key { "a key column" } else { "a `not null` column" },
+                                info.name
+                            ),
+                        )
+                        .with_help(format!("give it a value: `{} = …`", col.name)),
+                    );
+                }
+            }
+        }
         // The records its snapshot holds when it runs: the instance's own INSERTs and
         // DELETEs before it, in program order, applied to those of the snapshot.
         let live = ctx
@@ -785,6 +835,38 @@ fn key_equalities(
             true
         }
         _ => false,
+    }
+}
+
+/// The locals an expression uses as values that are NULL when they hold no record
+/// (`x.col`, or `x` itself unless a COUNT); FOREACH variables always hold one. A name
+/// that is a column of `row` (the updated record, in SET) is that column.
+fn nullable_locals(e: &Expr, row: Option<&TableInfo>, locals: &Locals, out: &mut BTreeSet<String>) {
+    match e {
+        Expr::Name(n) => {
+            if row.is_none_or(|t| t.column(&n.text).is_none())
+                && let Some(l) = locals.get(&n.text)
+                && !l.row_var
+                && !l.count
+            {
+                out.insert(l.rows.clone());
+            }
+        }
+        Expr::Dot(x, _) => {
+            if let Some(l) = locals.get(&x.text)
+                && !l.row_var
+            {
+                out.insert(l.rows.clone());
+            }
+        }
+        Expr::Arith(a, _, b) => {
+            nullable_locals(a, row, locals, out);
+            nullable_locals(b, row, locals, out);
+        }
+        Expr::Call(_, args) => args
+            .iter()
+            .for_each(|a| nullable_locals(a, row, locals, out)),
+        _ => {}
     }
 }
 

@@ -122,6 +122,7 @@ impl Builder<'_> {
                     sort: ty.sort(),
                     ty,
                     key: c.key,
+                    not_null: c.key || c.not_null,
                     mutable,
                     counter,
                 });

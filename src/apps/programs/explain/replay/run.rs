@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::apps::programs::model::AppModel;
-use crate::apps::programs::syntax::{CmpOp, Cond, Expr, SelectItem, Sql, Stmt};
+use crate::apps::programs::syntax::{CmpOp, Cond, Expr, SelectItem, Sql, Stmt, is_count};
 
 use super::schema::Schema;
 use super::witness::Witness;
@@ -69,6 +69,8 @@ struct Local {
     table: String,
     rows: BTreeSet<u32>,
     row_var: bool,
+    /// `SELECT COUNT(…)`: a number even over no record.
+    count: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -284,13 +286,14 @@ impl Run<'_> {
                         .position(|x| x.program == self.prog && x.span == *span)
                         .ok_or("a statement the model does not know")?;
                     let cur = self.statement(si, sql, env, it)?;
-                    if let (Some(local), Sql::Select { table, .. }) = (assign, sql) {
+                    if let (Some(local), Sql::Select { table, items, .. }) = (assign, sql) {
                         env.locals.insert(
                             local.text.clone(),
                             Local {
                                 table: table.text.clone(),
                                 rows: cur,
                                 row_var: false,
+                                count: is_count(items),
                             },
                         );
                     }
@@ -354,6 +357,7 @@ impl Run<'_> {
                                 table: l.table.clone(),
                                 rows: BTreeSet::from([r]),
                                 row_var: true,
+                                count: false,
                             },
                         );
                         let mut next = it.to_vec();
@@ -388,6 +392,28 @@ impl Run<'_> {
         let cur = self.chosen(si, info.iterations.as_ref(), it);
         let name = self.stmt_name(si);
         let at = self.at(it);
+        // NULL stored in a `not null` column: the statement fails (an UPDATE only
+        // where it changes a record), so its transaction aborts.
+        let stores = match sql {
+            Sql::Update { sets, .. } if !cur.is_empty() => Some((sets, true)),
+            Sql::Insert { values, .. } => Some((values, false)),
+            _ => None,
+        };
+        if let Some((pairs, update)) = stores {
+            let columns = self.app.tables.iter().find(|t| t.name == table);
+            for (c, e) in pairs {
+                if !columns.is_some_and(|t| t.column(&c.text).is_some_and(|c| c.not_null)) {
+                    continue;
+                }
+                let row = update.then_some(columns).flatten();
+                if let Some(local) = empty_local(e, row, env) {
+                    return Err(format!(
+                        "{name} stores NULL in `{}`, which is not null (`{local}` holds no record){at}, so it would fail",
+                        c.text
+                    ));
+                }
+            }
+        }
         if !cur.is_subset(&universe) {
             return Err(format!("{name} selects records of another table{at}"));
         }
@@ -653,5 +679,30 @@ impl Run<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// A local that an expression uses as a value and that holds no record here, making the
+/// value NULL (a COUNT is 0 instead; a FOREACH variable holds one record). A name that
+/// is a column of `row` (the updated record, in SET) is that column.
+fn empty_local<'e>(
+    e: &'e Expr,
+    row: Option<&crate::apps::programs::model::TableInfo>,
+    env: &Env,
+) -> Option<&'e str> {
+    match e {
+        Expr::Name(n) if row.is_none_or(|t| t.column(&n.text).is_none()) => env
+            .locals
+            .get(&n.text)
+            .filter(|l| !l.row_var && !l.count && l.rows.is_empty())
+            .map(|_| n.text.as_str()),
+        Expr::Dot(x, _) => env
+            .locals
+            .get(&x.text)
+            .filter(|l| !l.row_var && l.rows.is_empty())
+            .map(|_| x.text.as_str()),
+        Expr::Arith(a, _, b) => empty_local(a, row, env).or_else(|| empty_local(b, row, env)),
+        Expr::Call(_, args) => args.iter().find_map(|a| empty_local(a, row, env)),
+        _ => None,
     }
 }
