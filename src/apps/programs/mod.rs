@@ -23,6 +23,7 @@
 pub mod explain;
 pub mod model;
 pub mod postgres;
+pub mod references;
 pub mod syntax;
 pub mod view;
 
@@ -46,7 +47,8 @@ pub fn read_committed(pred: &str) -> bool {
 pub fn load(sources: &mut SourceMap, name: &str, text: &str) -> Result<AppModel, Errors> {
     let file = sources.add(name, None, text);
     let app = syntax::parse(text, file).map_err(Errors)?;
-    model::build(&app, text, file)
+    let (app, text) = references::with_reference_checks(app, text, file).map_err(Errors)?;
+    model::build(&app, &text, file)
 }
 
 /// The pred a `--level` names: a library model (`PSI` is `ExecPSI`), or any pred of

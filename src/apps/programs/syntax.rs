@@ -49,6 +49,8 @@ pub struct Column {
     /// `not null`: a statement that would store NULL in it fails (key columns are
     /// never NULL either).
     pub not_null: bool,
+    /// `references T`: a foreign key to T's one-column key (see `references.rs`).
+    pub references: Option<Name>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -291,6 +293,7 @@ const KEYWORDS: &[&str] = &[
     "or",
     "not",
     "key",
+    "references",
     "rollback",
     "true",
     "false",
@@ -610,17 +613,24 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
     })
     .boxed();
 
-    // `key` and `not null`, in either order.
-    let modifier = choice((kw("key").to(true), kw("not").then(kw("null")).to(false)));
+    // `key`, `not null` and `references T`, in any order.
+    let modifier = choice((
+        kw("key").to(None),
+        kw("not").then(kw("null")).to(Some(None)),
+        kw("references")
+            .ignore_then(name.clone())
+            .map(|t| Some(Some(t))),
+    ));
     let column = name
         .clone()
         .then(just(Tok::Colon).ignore_then(name.clone()).or_not())
-        .then(modifier.repeated().collect::<Vec<bool>>())
+        .then(modifier.repeated().collect::<Vec<Option<Option<Name>>>>())
         .map(|((name, ty), mods)| Column {
             name,
             ty,
-            key: mods.contains(&true),
-            not_null: mods.contains(&false),
+            key: mods.contains(&None),
+            not_null: mods.contains(&Some(None)),
+            references: mods.into_iter().find_map(|m| m.flatten()),
         });
     let table = kw("table")
         .ignore_then(name.clone())
