@@ -13,7 +13,7 @@ use solder::apps::programs::{self, Completeness, Outcome};
 use solder::diagnostic::SourceMap;
 use solder::session::RunOptions;
 
-fn check(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Outcome {
+pub fn check(app: &programs::AppModel, level: &str, bound: usize, complete: bool) -> Outcome {
     programs::check_level(
         app,
         &query(app, level, bound, complete),

@@ -797,19 +797,30 @@ pub const LEVELS: [&str; 7] = ["RA", "CC", "PC", "PSI", "SI", "SER", "postgres-r
 /// For each of the library's levels, then each level of the set: whether some
 /// execution of 2 to `bound` instances has a dependency cycle.
 pub fn verdicts(set: &Set) -> Vec<bool> {
-    over_key_domains(
-        set,
-        |r| r.run(),
-        |a, b| a.iter().zip(b).map(|(x, y)| x | y).collect(),
-    )
+    over_key_domains(set, |_| {}, Referee::run, each)
+}
+
+fn each(a: Vec<bool>, b: Vec<bool>) -> Vec<bool> {
+    a.iter().zip(b).map(|(x, y)| x | y).collect()
+}
+
+fn either(a: bool, b: bool) -> bool {
+    a || b
 }
 
 /// Run the referee for every size of the key domain K that a search with N values per
 /// domain covers: all N, and, when a table is assumed to hold a row for every key
 /// (`assume exists`), 1 to N values too — a smaller domain forces fewer rows, which
 /// N values cannot imitate. The answers are joined by `or`.
-fn over_key_domains<T>(set: &Set, run: impl Fn(&Referee) -> T, or: impl Fn(T, T) -> T) -> T {
+/// `setup` picks the referee's mode (sessions, PostgreSQL's Read Committed).
+fn over_key_domains<'s, T>(
+    set: &'s Set,
+    setup: impl Fn(&mut Referee<'s>),
+    run: impl Fn(&Referee<'s>) -> T,
+    or: impl Fn(T, T) -> T,
+) -> T {
     let mut referee = Referee::new(set);
+    setup(&mut referee);
     let mut out = run(&referee);
     if set.assumed.iter().any(|a| *a) {
         for m in 1..set.records {
@@ -825,29 +836,13 @@ fn over_key_domains<T>(set: &Set, run: impl Fn(&Referee) -> T, or: impl Fn(T, T)
 /// and a serial order keeping each session's order (so, session order edges join the
 /// dependency graph).
 pub fn verdicts_in_sessions(set: &Set) -> Vec<bool> {
-    over_key_domains(
-        set,
-        |r| {
-            let mut r = r.clone();
-            r.sessions = true;
-            r.run()
-        },
-        |a, b| a.iter().zip(b).map(|(x, y)| x | y).collect(),
-    )
+    over_key_domains(set, |r| r.sessions = true, Referee::run, each)
 }
 
 /// As [`verdict_rc`], in client sessions: every statement's snapshot holds its
 /// session's earlier instances.
 pub fn verdict_rc_in_sessions(set: &Set) -> bool {
-    over_key_domains(
-        set,
-        |r| {
-            let mut r = r.clone();
-            r.sessions = true;
-            r.run_rc()
-        },
-        |a, b| a || b,
-    )
+    over_key_domains(set, |r| r.sessions = true, Referee::run_rc, either)
 }
 
 /// Read Committed: whether some execution of 2 to `bound` instances in which every
@@ -857,7 +852,7 @@ pub fn verdict_rc_in_sessions(set: &Set) -> bool {
 /// writes become visible at its commit. (For sets without FOREACH, which the front
 /// end's RC refuses.)
 pub fn verdict_rc(set: &Set) -> bool {
-    over_key_domains(set, |r| r.run_rc(), |a, b| a || b)
+    over_key_domains(set, |_| {}, Referee::run_rc, either)
 }
 
 /// PostgreSQL's Read Committed: as [`verdict_rc`], but an UPDATE or DELETE takes each
@@ -867,15 +862,7 @@ pub fn verdict_rc(set: &Set) -> bool {
 /// for; it skips rows deleted at their newest version; and an INSERT of a record that
 /// exists at its newest version fails.
 pub fn verdict_postgres_rc(set: &Set) -> bool {
-    over_key_domains(
-        set,
-        |r| {
-            let mut r = r.clone();
-            r.postgres = true;
-            r.run_rc()
-        },
-        |a, b| a || b,
-    )
+    over_key_domains(set, |r| r.postgres = true, Referee::run_rc, either)
 }
 
 /// The most statement snapshots (prefixes of 0 to `bound - 1` instances) a referee
@@ -1049,7 +1036,6 @@ fn between(lower: u16, upper: u16) -> Vec<u16> {
     out
 }
 
-#[derive(Clone)]
 struct Referee<'a> {
     set: &'a Set,
     n: usize,

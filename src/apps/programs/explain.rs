@@ -196,12 +196,7 @@ pub fn read(
     // Records shown by their key columns.
     let mut records: BTreeMap<u32, String> = BTreeMap::new();
     for t in &app.tables {
-        let keys: Vec<&str> = t
-            .columns
-            .iter()
-            .filter(|c| c.key)
-            .map(|c| c.name.as_str())
-            .collect();
+        let keys = t.key_names();
         let mut key_values: BTreeMap<u32, Vec<String>> = BTreeMap::new();
         for k in &keys {
             for tuple in rel(&format!("{}<:{}", t.name, super::model::ident(k)))?.iter() {

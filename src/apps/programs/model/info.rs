@@ -249,6 +249,15 @@ pub struct TableInfo {
 }
 
 impl TableInfo {
+    /// The names of its key columns, in order.
+    pub fn key_names(&self) -> Vec<&str> {
+        self.columns
+            .iter()
+            .filter(|c| c.key)
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+
     /// The sorts of its key columns, in order.
     pub fn key_sorts(&self) -> Vec<&str> {
         self.columns

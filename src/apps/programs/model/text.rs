@@ -245,11 +245,10 @@ impl Builder<'_> {
                 // `assume exists`: every combination of key values has a row, existing
                 // before any instance runs.
                 let keys: Vec<(String, &str)> = t
-                    .columns
-                    .iter()
-                    .filter(|c| c.key)
+                    .key_names()
+                    .into_iter()
                     .enumerate()
-                    .map(|(i, c)| (format!("k{i}"), c.name.as_str()))
+                    .map(|(i, c)| (format!("k{i}"), c))
                     .collect();
                 let binders: Vec<String> = keys
                     .iter()

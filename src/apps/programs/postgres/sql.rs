@@ -352,12 +352,7 @@ pub fn script(
         if t.dynamic {
             cols.push("\"alive__w\" text DEFAULT 'init'".into());
         }
-        let key_cols: Vec<&str> = t
-            .columns
-            .iter()
-            .filter(|c| c.key)
-            .map(|c| c.name.as_str())
-            .collect();
+        let key_cols = t.key_names();
         if !key_cols.is_empty() {
             let k: Vec<String> = key_cols.iter().map(|c| ident(c)).collect();
             cols.push(format!("PRIMARY KEY ({})", k.join(", ")));
@@ -580,13 +575,7 @@ fn key_columns(ctx: &Ctx, table: &str) -> Vec<String> {
         .tables
         .iter()
         .find(|t| t.name == table)
-        .map(|t| {
-            t.columns
-                .iter()
-                .filter(|c| c.key)
-                .map(|c| ident(&c.name))
-                .collect()
-        })
+        .map(|t| t.key_names().into_iter().map(ident).collect())
         .unwrap_or_default()
 }
 

@@ -203,12 +203,7 @@ impl Witness {
         t: &crate::apps::programs::model::TableInfo,
         rel: &dyn Fn(&str) -> Result<&'r crate::logic::TupleSet, Errors>,
     ) -> Result<(), Errors> {
-        let keys: Vec<&str> = t
-            .columns
-            .iter()
-            .filter(|c| c.key)
-            .map(|c| c.name.as_str())
-            .collect();
+        let keys = t.key_names();
         let mut combos: Vec<Vec<u32>> = vec![Vec::new()];
         for sort in t.key_sorts() {
             let atoms: Vec<u32> = rel(sort)?.iter().map(|x| x[0]).collect();
