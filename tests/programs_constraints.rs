@@ -403,6 +403,10 @@ fn what_references_cannot_say_yet_is_a_diagnostic() {
             "table P (id: K key)\ntable C (cid: K2 key, p: K2 references P)\nprogram X(c: K2) { INSERT INTO C VALUES (cid = c, p = c); }\n".to_string(),
             "whose key `id` has another type",
         ),
+        (
+            "table P (id: K key)\ntable C (cid: K2 key, p: K references P)\nprogram X(c: K2, id: K) { INSERT INTO C VALUES (cid = c, p = id); }\n".to_string(),
+            "`id` is also a column of `P`",
+        ),
     ];
     for (text, message) in cases {
         let mut sources = SourceMap::new();

@@ -124,16 +124,31 @@ pub fn with_reference_checks(
                 }
                 Sql::Insert { table, values } => {
                     for (c, e) in values {
-                        if refs.contains_key(&(table.text.clone(), c.text.clone()))
-                            && !matches!(e, Expr::Name(_) | Expr::Dot(..))
-                        {
-                            errors.push(Diagnostic::error(
+                        let Some((parent, _)) = refs.get(&(table.text.clone(), c.text.clone()))
+                        else {
+                            continue;
+                        };
+                        match e {
+                            Expr::Dot(..) => {}
+                            // In the lookup's WHERE a column of the referenced table
+                            // would hide the parameter.
+                            Expr::Name(n) if columns_of(&app, parent).contains(&n.text.as_str()) => {
+                                errors.push(Diagnostic::error(
+                                    n.span,
+                                    format!(
+                                        "`{}` is also a column of `{parent}`, which `{}` references: the check's lookup in `{parent}` would read the column",
+                                        n.text, c.text
+                                    ),
+                                ).with_help("rename the parameter"));
+                            }
+                            Expr::Name(_) => {}
+                            _ => errors.push(Diagnostic::error(
                                 e.span(),
                                 format!(
                                     "`{}` references another table: give it a parameter or a local's column",
                                     c.text
                                 ),
-                            ));
+                            )),
                         }
                     }
                 }
@@ -193,6 +208,14 @@ pub fn with_reference_checks(
         p.body = spliced(&p.body, &checks, &bodies);
     }
     Ok((app, extended))
+}
+
+fn columns_of<'a>(app: &'a App, table: &str) -> Vec<&'a str> {
+    app.tables
+        .iter()
+        .filter(|t| t.name.text == table)
+        .flat_map(|t| t.columns.iter().map(|c| c.name.text.as_str()))
+        .collect()
 }
 
 fn slice(text: &str, span: Span) -> &str {
