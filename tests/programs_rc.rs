@@ -124,7 +124,7 @@ fn read_skew_appears_under_read_committed_only() {
     let v = violation(check(&app, "RC", 2, false), "read skew");
     reader_sees_two_states(&v, "Audit");
     history_is_read_committed_not_serializable(&v);
-    crate::programs::schedule_runs_the_execution(&v, &app);
+    crate::programs::schedule_runs_the_execution(&v, &app, false);
     // One snapshot per transaction: no cycle through 3 instances under RA, none at
     // any length under SI.
     assert!(matches!(check(&app, "RA", 3, false), Outcome::NoCycle(_)));
@@ -139,7 +139,7 @@ fn non_repeatable_reads_appear_under_read_committed_only() {
     let app = load(NON_REPEATABLE);
     let v = violation(check(&app, "RC", 2, false), "non-repeatable read");
     reader_sees_two_states(&v, "Report");
-    crate::programs::schedule_runs_the_execution(&v, &app);
+    crate::programs::schedule_runs_the_execution(&v, &app, false);
     // The two reads of one row return two versions; the history says both (the
     // isolation library's histories, one read per object and transaction, cannot).
     let report = v

@@ -39,6 +39,7 @@ mod programs_constraints;
 mod programs_differential;
 mod programs_input;
 mod programs_loops;
+mod programs_mysql;
 mod programs_postgres;
 mod programs_rc;
 mod programs_referee;

@@ -23,7 +23,9 @@ pub(super) struct ProgramsArgs {
     /// summary line per level at the end): RA, RC (a snapshot per
     /// statement), CC, PC, PSI, SI, SER, an engine's (postgres-rc: RC whose UPDATEs
     /// read the newest version of their rows; postgres-rr: SI with row-level write
-    /// conflicts; both with enforced keys; postgres-ser), or a `level` the file defines. Without it, the file's `expect` lines are checked.
+    /// conflicts; both with enforced keys; postgres-ser; mysql-rr: MySQL's Repeatable
+    /// Read, SELECTs on one snapshot, UPDATE/DELETE/INSERT on the newest rows, no first
+    /// updater wins), or a `level` the file defines. Without it, the file's `expect` lines are checked.
     #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
     pub(super) level: Vec<String>,
     /// Transaction instances per execution searched: executions of 2 to K instances
@@ -172,8 +174,11 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
                             match programs::postgres::Isolation::for_pred(&report.query.pred)
                                 .ok_or_else(|| {
                                     format!(
-                                        "PostgreSQL has no isolation level for {}: --emit-sql writes violations under RC, SI, postgres-rc and postgres-rr",
-                                        report.query.level
+                                        "{}: --emit-sql writes violations under RC, SI, postgres-rc and postgres-rr",
+                                        programs::postgres::Isolation::missing(
+                                            &report.query.pred,
+                                            &report.query.level
+                                        )
                                     )
                                 })
                                 .and_then(|iso| programs::postgres::emit_sql(&app, v, iso))
@@ -224,8 +229,11 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
                     if programs::postgres::Isolation::for_pred(&report.query.pred).is_none() {
                         if !args.json {
                             println!(
-                                "not replayed: PostgreSQL has no isolation level for {} (it runs RC, SI, postgres-rc and postgres-rr)",
-                                report.query.level
+                                "not replayed: {} (it runs RC, SI, postgres-rc and postgres-rr)",
+                                programs::postgres::Isolation::missing(
+                                    &report.query.pred,
+                                    &report.query.level
+                                )
                             );
                         }
                     } else {
@@ -288,7 +296,7 @@ pub(super) fn programs(sources: &mut SourceMap, args: &ProgramsArgs) -> Result<E
                 .collect();
             if !skipped.is_empty() {
                 println!(
-                    "  not checked: {} (Read Committed does not support this file yet)",
+                    "  not checked: {} (a snapshot per statement does not support this file yet)",
                     skipped.join(", ")
                 );
             }

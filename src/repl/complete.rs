@@ -313,7 +313,7 @@ mod tests {
         assert_eq!(words(&h, "programs f.prog level P"), vec!["PC", "PSI"]);
         assert_eq!(
             words(&h, "programs f.prog level po"),
-            vec!["postgres-rc", "postgres-rr", "postgres-ser"]
+            vec!["postgres-rc", "postgres-rr", "postgres-ser", "mysql-rr"]
         );
         assert_eq!(words(&h, "programs f.prog level SI,S"), vec!["SER", "SI"]);
         assert_eq!(words(&h, "programs f.prog level SI, S"), vec!["SER", "SI"]);

@@ -228,18 +228,34 @@ fun sourceAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, t: Inst, s: Stmt, r: 
   let ws = { w: s.(t.snap) | r -> f in wt[w] } | ws - ar.ws
 }
 
--- the records statement s of t finds in its snapshot (as `alive`, per statement)
-fun aliveAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, t: Inst, s: Stmt]: set Rec {
-  { r: Rec | let w = sourceAt[snap, ar, t, s, r, Alive] |
+-- the rows statement s of t reads at their newest committed version rather than from its
+-- snapshot: with the engine's UPDATEs and DELETEs in `latest` (empty for the generic
+-- level), those its earlier such statements changed (the instance's own version of the
+-- row is made from the newest one, whose lock the instance holds until it commits)
+fun changedBefore[t: Inst, s: Stmt, po: Stmt -> Stmt, latest: set Stmt]: set Rec {
+  ((po.s) & latest).(t.sel)
+}
+
+-- the instance whose write of r.f is the newest before t commits (none: the initial value)
+fun newestSource[ar: Inst -> Inst, t: Inst, r: Rec, f: Field]: lone Inst {
+  let ws = { w: ar.t | r -> f in wt[w] } | ws - ar.ws
+}
+
+-- the records statement s of t finds in its snapshot (as `alive`, per statement), the
+-- rows changed before it at their newest version
+fun aliveAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, t: Inst, s: Stmt, po: Stmt -> Stmt, latest: set Stmt]: set Rec {
+  { r: Rec | let w = (r in changedBefore[t, s, po, latest] => newestSource[ar, t, r, Alive]
+                      else sourceAt[snap, ar, t, s, r, Alive]) |
       (some w implies r in w.inserted else r in InitiallyAlive) }
 }
 
 -- the locations statement s of t reads at their newest committed version rather than
 -- from its snapshot: with s in `latest`, those of the records it changes (PostgreSQL's
 -- Read Committed UPDATE and DELETE wait for a concurrent writer of the row to end, then
--- read the row again); `latest` is empty for the generic level
+-- read the row again), and those of the rows changed before it (`changedBefore`);
+-- `latest` is empty for the generic level
 fun rdLatest[t: Inst, s: Stmt, po: Stmt -> Stmt, latest: set Stmt]: Rec -> Field {
-  (s & latest).(t.sel) <: rdAt[t, s, po]
+  ((s & latest).(t.sel) + changedBefore[t, s, po, latest]) <: rdAt[t, s, po]
 }
 
 -- WR and RW with each statement reading its own snapshot, or for `rdLatest` every
@@ -281,6 +297,26 @@ pred ExecPostgresRC[vis, ar: Inst -> Inst, snap: Inst -> Stmt -> Inst, po: Stmt 
     { u: ar.t | some wt[u] & (s.(t.sel) -> Field) } in s2.(t.snap)
   all t: Inst, s: t.ran & latest, r: s.(t.sel) |
     let ws = { w: ar.t | r -> Alive in wt[w] }, w = ws - ar.ws | some w implies r in w.inserted
+}
+
+-- MySQL's (InnoDB's) Repeatable Read (`mysql-rr`), transactions started with START
+-- TRANSACTION WITH CONSISTENT SNAPSHOT. Plain reads are consistent reads of one
+-- snapshot, taken when the transaction starts; UPDATE, DELETE and INSERT are locking
+-- reads of the newest committed version of what they read, waiting for concurrent
+-- writers to commit; and a changed row is read afterwards in the instance's own version,
+-- made from the newest one (MySQL 8.0 Reference Manual, "Consistent Nonlocking Reads":
+-- "the snapshot of the database state applies to SELECT statements within a
+-- transaction, not necessarily to DML statements"; "Locking Reads"). No first updater
+-- wins: a write on a stale read commits (the lost update). `latest` holds the UPDATEs
+-- and DELETEs (`changedBefore`).
+pred ExecMySQLRR[vis, ar: Inst -> Inst, snap: Inst -> Stmt -> Inst, po: Stmt -> Stmt, latest: set Stmt] {
+  all t: Inst {
+    (t.snap).Inst in t.ran
+    vis.t = Stmt.(t.snap)
+    all s: t.ran | let v = s.(t.snap) | v in ar.t and ar.v in v
+    all s: t.ran & writes.Field | s.(t.snap) = ar.t
+    all s1, s2: t.ran - writes.Field | s1.(t.snap) = s2.(t.snap)
+  }
 }
 
 ---------------------------------------------------------------------------------------

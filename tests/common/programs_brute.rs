@@ -865,6 +865,31 @@ pub fn verdict_postgres_rc(set: &Set) -> bool {
     over_key_domains(set, |r| r.postgres = true, Referee::run_rc, either)
 }
 
+/// MySQL's (InnoDB's) Repeatable Read, transactions started WITH CONSISTENT
+/// SNAPSHOT: the SELECTs of an instance read one snapshot (a prefix of the arbitration
+/// order before it); UPDATE, DELETE and INSERT read, and find records in, the newest
+/// versions (every instance before it: they wait for the row locks of concurrent
+/// writers); a row an UPDATE or DELETE changed is found and read by the later SELECTs
+/// at its newest version; no first updater wins. An INSERT of a record that exists at
+/// its newest version fails. (For sets without FOREACH, which the front end refuses.)
+pub fn verdict_mysql_rr(set: &Set) -> bool {
+    over_key_domains(set, |r| r.mysql = true, Referee::run_rc, either)
+}
+
+/// As [`verdict_mysql_rr`], in client sessions: every snapshot holds its session's
+/// earlier instances.
+pub fn verdict_mysql_rr_in_sessions(set: &Set) -> bool {
+    over_key_domains(
+        set,
+        |r| {
+            r.mysql = true;
+            r.sessions = true;
+        },
+        Referee::run_rc,
+        either,
+    )
+}
+
 /// The most statement snapshots (prefixes of 0 to `bound - 1` instances) a referee
 /// run tracks.
 const MAX_PREFIX: usize = 8;
@@ -939,6 +964,8 @@ struct Run {
     /// prefix; what statements at each prefix read.
     rc: Option<Rc<Vec<u16>>>,
     prefix: usize,
+    /// MySQL's Repeatable Read: a SELECT has picked the instance's snapshot (`prefix`).
+    snapshot_taken: bool,
     reads_at: [u64; MAX_PREFIX],
     /// Inside FOREACH: what the instance had written when the outermost loop began.
     loop_entry: Option<u64>,
@@ -1051,6 +1078,8 @@ struct Referee<'a> {
     sessions: bool,
     /// Read Committed as PostgreSQL runs it (`verdict_postgres_rc`).
     postgres: bool,
+    /// MySQL's Repeatable Read (`verdict_mysql_rr`).
+    mysql: bool,
 }
 
 impl<'a> Referee<'a> {
@@ -1092,6 +1121,7 @@ impl<'a> Referee<'a> {
             base,
             sessions: false,
             postgres: false,
+            mysql: false,
         }
     }
 
@@ -1474,11 +1504,24 @@ impl<'a> Referee<'a> {
                             .collect()
                     }
                     Some(snapshots) => {
+                        let newest = snapshots.len() - 1;
+                        if self.mysql {
+                            return self.mysql_stmt(
+                                db,
+                                assign.as_deref(),
+                                q,
+                                run,
+                                params,
+                                prog,
+                                &snapshots,
+                                settled,
+                                before,
+                            );
+                        }
                         // Each statement takes a snapshot at least as recent as the
                         // last: the records it holds, then the instance's own INSERTs
                         // and DELETEs so far.
                         let mut out = Vec::new();
-                        let newest = snapshots.len() - 1;
                         let relocks =
                             self.postgres && matches!(q, Q::Update { .. } | Q::Delete { .. });
                         for m in run.prefix..snapshots.len() {
@@ -1513,6 +1556,60 @@ impl<'a> Referee<'a> {
                 }
             }
         }
+    }
+
+    /// A statement under MySQL's Repeatable Read: UPDATE, DELETE and INSERT run on
+    /// the newest versions (every instance before this one); a SELECT reads the
+    /// instance's one snapshot (the first SELECT picks it), except the rows an UPDATE
+    /// or DELETE of the instance changed before, which it finds and reads at their
+    /// newest version (the instance's own version of the row, made from the newest).
+    #[allow(clippy::too_many_arguments)]
+    fn mysql_stmt(
+        &self,
+        db: &Db,
+        assign: Option<&str>,
+        q: &Q,
+        run: Run,
+        params: &[(Sort, u8)],
+        prog: &Prog,
+        snapshots: &[u16],
+        settled: u64,
+        before: u64,
+    ) -> Vec<Run> {
+        let newest = snapshots.len() - 1;
+        let writes = !matches!(q, Q::Select { .. });
+        let prefixes: Vec<usize> = if writes {
+            vec![newest]
+        } else if run.snapshot_taken {
+            vec![run.prefix]
+        } else {
+            (run.prefix..=newest).collect()
+        };
+        let mut out = Vec::new();
+        for m in prefixes {
+            let mut r = run.clone();
+            // Rows changed before: found at their newest version (they exist there).
+            let changed = if writes { 0 } else { r.relocked };
+            if !writes {
+                r.prefix = m;
+                r.snapshot_taken = true;
+            }
+            r.live = ((snapshots[m] | (changed & snapshots[newest])) & !r.alive) | r.leaves;
+            r.reads = 0;
+            let written = r.writes;
+            for mut done in self.sql(db, assign, q, r, params, prog) {
+                let external = done.reads & !settled;
+                let rows = self.row_locs(changed);
+                done.reads_at[m] |= external & !rows;
+                done.reads_at[newest] |= external & rows;
+                if matches!(q, Q::Update { .. } | Q::Delete { .. }) {
+                    done.relocked |= self.rows_written(done.writes & !written);
+                }
+                done.reads = before | external;
+                out.push(done);
+            }
+        }
+        out
     }
 
     fn sql(
@@ -1735,6 +1832,7 @@ impl<'a> Referee<'a> {
             relocked: 0,
             rc: rc.map(|(s, _)| s),
             prefix,
+            snapshot_taken: false,
             reads_at: [0; MAX_PREFIX],
             loop_entry: None,
         };

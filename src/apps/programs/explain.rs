@@ -57,10 +57,12 @@ pub struct Step {
     /// Under Read Committed, the instances whose writes this statement's snapshot
     /// holds; `None`: the instance's (`vis`).
     pub sees: Option<Vec<usize>>,
-    /// It reads the records it changes (`selected`) at their newest version, that of
-    /// every instance before its own, not from its snapshot: an UPDATE or DELETE under
-    /// PostgreSQL's Read Committed, which waits for the row's lock and reads it again.
-    pub latest: bool,
+    /// The records it reads at their newest version, that of every instance before its
+    /// own, not from its snapshot: under an engine's row locks (PostgreSQL's Read
+    /// Committed, MySQL's Repeatable Read), those an UPDATE or DELETE changes — it waits
+    /// for the row's lock and reads the row again — and those its instance's UPDATEs
+    /// and DELETEs changed before it, which it reads in its own version of the row.
+    pub latest: Vec<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -218,25 +220,40 @@ pub fn read(
         .iter()
         .filter_map(|t| Some((*index.get(&t[0])?, *index.get(&t[1])?)))
         .collect();
-    let snap = if super::read_committed(pred) {
+    let snap = if super::statement_snapshots(pred) {
         Some(skolem("snap")?)
     } else {
         None
     };
     let witness = replay::Witness::read(app, run, &atoms, snap.as_ref())?;
-    let mut instances = replay::replay(app, &witness, &vis_pairs, exact_rows, &name, &records)
-        .map_err(|m| {
+    let locking = matches!(pred, "ExecPostgresRC" | "ExecMySQLRR");
+    let mut instances =
+        replay::replay(app, &witness, &vis_pairs, exact_rows, locking, &name, &records).map_err(|m| {
             internal(format!(
                 "the solver's execution does not follow the programs: {m}; please report this program file"
             ))
         })?;
-    if pred == "ExecPostgresRC" {
+    if locking {
         for inst in &mut instances {
+            let mut changed = BTreeSet::new();
             for s in &mut inst.steps {
                 let info = &app.stmts[s.stmt];
-                s.latest = !info.insert && !info.writes.is_empty();
+                let mut newest = changed.clone();
+                if !info.insert && !info.writes.is_empty() {
+                    newest.extend(s.selected.iter().copied());
+                    changed.extend(s.selected.iter().copied());
+                }
+                s.latest = newest.into_iter().collect();
             }
         }
+    }
+    if pred == "ExecMySQLRR"
+        && let Some(m) =
+            replay::mysql_rr_broken(&instances, &vis_pairs, &|s| !app.stmts[s].writes.is_empty())
+    {
+        return Err(internal(format!(
+            "the solver's execution breaks {pred} when read back: {m}; please report this program file"
+        )));
     }
     if pred == "ExecPostgresRC"
         && let Some(m) = replay::postgres_rc_broken(&instances, &|s| app.stmts[s].insert)
@@ -250,7 +267,7 @@ pub fn read(
             "the solver's execution breaks {pred} when read back: {m}; please report this program file"
         )));
     }
-    if matches!(pred, "ExecPostgresRR" | "ExecPostgresRC") && exact_rows {
+    if matches!(pred, "ExecPostgresRR" | "ExecPostgresRC" | "ExecMySQLRR") && exact_rows {
         let initially: BTreeSet<u32> = witness
             .rows(app, &name)
             .iter()
@@ -275,7 +292,7 @@ pub fn read(
         &instances,
         &vis_pairs,
         &so_pairs,
-        super::read_committed(pred),
+        super::statement_snapshots(pred),
     ) {
         return Err(internal(format!(
             "the solver's sessions break their rules when read back: {m}; please report this program file"
@@ -346,8 +363,8 @@ impl<'a> Versions<'a> {
             .flat_map(|(i, inst)| {
                 inst.steps
                     .iter()
-                    .filter(|s| s.latest)
-                    .map(move |s| ((i, s.stmt), s.selected.iter().copied().collect()))
+                    .filter(|s| !s.latest.is_empty())
+                    .map(move |s| ((i, s.stmt), s.latest.iter().copied().collect()))
             })
             .collect();
         Versions {

@@ -37,10 +37,11 @@ use crate::session::{CommandRun, RunOptions};
 
 pub use model::AppModel;
 
-/// Whether a level's pred takes a snapshot per statement: Read Committed, generic or
-/// PostgreSQL's.
-pub fn read_committed(pred: &str) -> bool {
-    matches!(pred, "ExecRC" | "ExecPostgresRC")
+/// Whether a level's pred takes a snapshot per statement (`snap` beside vis and ar):
+/// Read Committed, generic or PostgreSQL's, and MySQL's Repeatable Read, whose locking
+/// statements read newer versions than its snapshot.
+pub fn statement_snapshots(pred: &str) -> bool {
+    matches!(pred, "ExecRC" | "ExecPostgresRC" | "ExecMySQLRR")
 }
 
 /// Read and check a program file.
@@ -140,9 +141,9 @@ impl Query {
         Ok(())
     }
 
-    /// Read Committed: a snapshot per statement (`snap` beside vis and ar).
-    pub fn read_committed(&self) -> bool {
-        read_committed(&self.pred)
+    /// A snapshot per statement (`snap` beside vis and ar).
+    pub fn statement_snapshots(&self) -> bool {
+        statement_snapshots(&self.pred)
     }
 
     /// Refuse what Read Committed does not model yet: FOREACH loops (each iteration
@@ -150,7 +151,7 @@ impl Query {
     /// assume one snapshot per instance). Both would drop executions, and with them
     /// violations, so they are refused rather than approximated.
     fn supported(&self, app: &AppModel) -> Result<(), Errors> {
-        if !self.read_committed() {
+        if !self.statement_snapshots() {
             return Ok(());
         }
         match read_committed_refusal(app) {
@@ -158,12 +159,16 @@ impl Query {
             Some((span, what)) => Err(Errors::from(
                 Diagnostic::error(
                     span,
-                    format!("checking {}: Read Committed is not supported yet for {what}", self.level),
+                    format!(
+                        "checking {}: levels with a snapshot per statement (RC, postgres-rc, mysql-rr) are not supported yet for {what}",
+                        self.level
+                    ),
                 )
                 .with_label("here")
                 .with_help(
-                    "under RC every statement (and every FOREACH iteration) reads a snapshot of its own; \
-                     the model gives one to each statement outside loops and does not yet track counters' versions per statement",
+                    "under RC every statement (and every FOREACH iteration) reads a snapshot of its own, and under mysql-rr \
+                     every UPDATE, DELETE and INSERT reads the newest versions; the model gives a snapshot to each statement \
+                     outside loops and does not yet track counters' versions per statement",
                 ),
             )),
         }
@@ -268,7 +273,7 @@ impl Query {
         variables += k * rec + (app.domains.len() as u128 + 1) * n * n;
         // Read Committed's snapshot per statement and the sessions' order (`own` is
         // bounded to the few locations a program may read after writing them).
-        if self.read_committed() {
+        if self.statement_snapshots() {
             variables += k * k * app.stmts.len() as u128;
         }
         if self.sessions {
@@ -413,8 +418,9 @@ pub fn queries(
         .and_then(checked)
 }
 
-/// What of the file Read Committed does not model yet, and where: a statement inside
-/// FOREACH, or a key taken from a counter.
+/// What of the file the levels with a snapshot per statement (Read Committed, MySQL's
+/// Repeatable Read) do not model yet, and where: a statement inside FOREACH, or a key
+/// taken from a counter.
 fn read_committed_refusal(app: &AppModel) -> Option<(Span, &'static str)> {
     if let Some(s) = app.stmts.iter().find(|s| s.depth > 0) {
         return Some((s.span, "a statement inside FOREACH"));
@@ -428,7 +434,8 @@ fn read_committed_refusal(app: &AppModel) -> Option<(Span, &'static str)> {
 }
 
 /// The levels `--level all` checks: the library's, the engines', then the file's own,
-/// leaving out those that do not support the file (Read Committed and FOREACH).
+/// leaving out those that do not support the file (a snapshot per statement and
+/// FOREACH).
 pub fn all_levels(app: &AppModel) -> Vec<String> {
     model::LEVELS
         .iter()
@@ -436,8 +443,9 @@ pub fn all_levels(app: &AppModel) -> Vec<String> {
         .chain(model::ENGINE_LEVELS.iter().map(|(n, _)| n.to_string()))
         .chain(app.user_levels.iter().cloned())
         .filter(|level| {
-            level_pred(app, level)
-                .is_ok_and(|pred| !read_committed(&pred) || read_committed_refusal(app).is_none())
+            level_pred(app, level).is_ok_and(|pred| {
+                !statement_snapshots(&pred) || read_committed_refusal(app).is_none()
+            })
         })
         .collect()
 }
@@ -601,25 +609,30 @@ pub fn model_with_commands(app: &AppModel, q: &Query) -> String {
             );
         }
     };
-    if q.read_committed() {
+    if q.statement_snapshots() {
         // A snapshot per statement; no completeness checks (their abstraction has one
         // snapshot per instance), so the bounded search is all.
         let seen = match (q.abstract_rows, q.engine()) {
             (true, _) => "",
-            (false, false) => " and seenAt[snap, ar]",
-            (false, true) => " and seenAt[snap, ar] and keysEnforced[ar, stmtOrder]",
+            (false, false) => " and seenAt[snap, ar, stmtOrder, LATEST]",
+            (false, true) => {
+                " and seenAt[snap, ar, stmtOrder, LATEST] and keysEnforced[ar, stmtOrder]"
+            }
         };
-        // PostgreSQL's UPDATE and DELETE read the rows they change at their newest
-        // version (`rdLatest`); the generic level has no such statements.
-        let (exec, latest) = if q.pred == "ExecPostgresRC" {
-            let latest = "(writes.Field - Inserts)";
-            (
-                format!("ExecPostgresRC[vis, ar, snap, stmtOrder, {latest}]"),
-                latest,
-            )
-        } else {
-            ("ExecRC[vis, ar, snap, stmtOrder]".to_string(), "none")
+        // The engines' UPDATE and DELETE read the rows they change at their newest
+        // version, and so do later statements (`rdLatest`, `aliveAt`); the generic
+        // level has no such statements.
+        let (exec, latest) = match q.pred.as_str() {
+            "ExecPostgresRC" | "ExecMySQLRR" => {
+                let latest = "(writes.Field - Inserts)";
+                (
+                    format!("{}[vis, ar, snap, stmtOrder, {latest}]", q.pred),
+                    latest,
+                )
+            }
+            _ => ("ExecRC[vis, ar, snap, stmtOrder]".to_string(), "none"),
         };
+        let seen = seen.replace("LATEST", latest);
         let (so, sessions, cycle) = if q.sessions {
             (
                 ", so",
@@ -914,7 +927,7 @@ fn check_level_now(
     // The inductive check (three instances) excludes cycles of every length, so when it
     // holds the bounded search has nothing left to find.
     let mut inductive_failed = false;
-    if q.complete && !q.read_committed() && !q.sessions {
+    if q.complete && !q.statement_snapshots() && !q.sessions {
         let started = Instant::now();
         let Some(run) = solve(&checked, q, q.bound - 1, opts, deadline)? else {
             return Ok(Report {
@@ -959,7 +972,7 @@ fn check_level_now(
     }
     times.push(("bounded search", started.elapsed()));
     let mut completeness = Completeness::NotAsked;
-    if q.complete && (q.read_committed() || q.sessions) {
+    if q.complete && (q.statement_snapshots() || q.sessions) {
         completeness = Completeness::NotForLevel;
     }
     if inductive_failed && !q.abstract_rows {

@@ -119,7 +119,7 @@ fn written_version(versions: &Versions, i: usize, loc: &Loc) -> String {
 }
 
 /// The violation as text.
-pub fn violation_text(v: &Violation, app: &AppModel) -> String {
+pub fn violation_text(v: &Violation, app: &AppModel, pred: &str) -> String {
     let mut out = String::new();
     let versions = Versions::new(&v.instances, &v.vis);
     let _ = writeln!(out, "instances (in arbitration order):");
@@ -249,9 +249,16 @@ pub fn violation_text(v: &Violation, app: &AppModel) -> String {
     }
     match schedule(v, app) {
         Ok(lines) => {
+            // MySQL takes a transaction's snapshot at its first plain SELECT unless it
+            // starts WITH CONSISTENT SNAPSHOT, which `mysql-rr` models.
+            let begin = if pred == "ExecMySQLRR" {
+                "; BEGIN is START TRANSACTION WITH CONSISTENT SNAPSHOT"
+            } else {
+                ""
+            };
             let _ = writeln!(
                 out,
-                "as a schedule (one server, commits in ar order, each snapshot what committed before it):"
+                "as a schedule (one server, commits in ar order, each snapshot what committed before it{begin}):"
             );
             for line in lines {
                 let _ = writeln!(out, "  {line}");
@@ -304,7 +311,7 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
                 q.level,
                 v.cycle.len()
             );
-            out.push_str(&violation_text(v, app));
+            out.push_str(&violation_text(v, app, &q.pred));
         }
         Outcome::NoCycle(Completeness::Inductive) => {
             let _ = writeln!(
@@ -353,7 +360,7 @@ pub fn report_text(r: &Report, app: &AppModel) -> String {
                 Completeness::Timeout => {
                     Some("not shown complete: the completeness checks ran out of time".to_string())
                 }
-                Completeness::NotForLevel if q.read_committed() => Some(
+                Completeness::NotForLevel if q.statement_snapshots() => Some(
                     "not shown complete: Read Committed has no completeness check (its snapshots are per statement); this is absence up to the bound"
                         .to_string(),
                 ),

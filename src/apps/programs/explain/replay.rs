@@ -24,19 +24,22 @@ use crate::apps::programs::syntax::Stmt;
 use super::{InstanceView, Loc, Step};
 
 use counters::counters;
-pub use levels::{keys_broken, level_broken, postgres_rc_broken, sessions_broken};
+pub use levels::{keys_broken, level_broken, mysql_rr_broken, postgres_rc_broken, sessions_broken};
 use run::{Env, Run};
 use schema::{Schema, walk_sql};
 pub use witness::Witness;
 
 /// Run every instance's program again on the witness, in ar order, and return the
 /// instances with what each statement read and wrote; `Err` says where the witness
-/// departs from the programs.
+/// departs from the programs. With `locking_updates` (an engine's Read Committed or
+/// MySQL's Repeatable Read) a row an UPDATE changed is found by the statements after
+/// it at its newest version, where it exists, whatever their snapshots hold.
 pub fn replay(
     app: &AppModel,
     w: &Witness,
     vis: &[(usize, usize)],
     exact_rows: bool,
+    locking_updates: bool,
     name: &dyn Fn(u32) -> String,
     records: &BTreeMap<u32, String>,
 ) -> Result<Vec<InstanceView>, String> {
@@ -88,6 +91,7 @@ pub fn replay(
             exact_rows,
             snapshot,
             statement_snapshots,
+            locking_updates,
             reached: BTreeMap::new(),
             flags_reached: BTreeMap::new(),
             branches: Vec::new(),
@@ -165,7 +169,7 @@ pub fn replay(
                         .map(|h| h.iter().copied().collect())
                         .unwrap_or_default()
                 }),
-                latest: false,
+                latest: Vec::new(),
             });
         }
         if left != w.inserted[i] {

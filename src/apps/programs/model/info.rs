@@ -55,6 +55,9 @@ pub(super) const RESERVED: &[&str] = &[
     "ExecRC",
     "ExecPostgresRR",
     "ExecPostgresRC",
+    "ExecMySQLRR",
+    "changedBefore",
+    "newestSource",
     "rdLatest",
     "rowConflicts",
     "keysEnforced",
@@ -158,6 +161,7 @@ pub const ENGINE_LEVELS: &[(&str, &str)] = &[
     ("postgres-rc", "ExecPostgresRC"),
     ("postgres-rr", "ExecPostgresRR"),
     ("postgres-ser", "ExecSER"),
+    ("mysql-rr", "ExecMySQLRR"),
 ];
 
 /// The type of a value, for the checks that refuse comparing or storing unlike values.

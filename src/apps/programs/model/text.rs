@@ -71,13 +71,13 @@ impl Builder<'_> {
             // Read Committed: the same, each statement in its own snapshot.
             let _ = writeln!(
                 out,
-                "pred {name}__seesAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst] {{"
+                "pred {name}__seesAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt, latest: set Stmt] {{"
             );
             let _ = writeln!(out, "  all t: {name} {{");
             for (atom, line) in &ctx.seen {
                 let _ = writeln!(
                     out,
-                    "    let live = aliveAt[snap, ar, t, {atom}] {{ {line} }}"
+                    "    let live = aliveAt[snap, ar, t, {atom}, po, latest] {{ {line} }}"
                 );
             }
             let _ = writeln!(out, "  }}\n}}");
@@ -355,11 +355,11 @@ impl Builder<'_> {
         let sees_at: Vec<String> = self
             .seeing
             .iter()
-            .map(|p| format!("{p}__seesAt[snap, ar]"))
+            .map(|p| format!("{p}__seesAt[snap, ar, po, latest]"))
             .collect();
         let _ = writeln!(
             out,
-            "pred seenAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst] {{ {} }}",
+            "pred seenAt[snap: Inst -> Stmt -> Inst, ar: Inst -> Inst, po: Stmt -> Stmt, latest: set Stmt] {{ {} }}",
             sees_at.join(" and ")
         );
         let _ = writeln!(

@@ -111,9 +111,14 @@ pub fn replay(
     judge: Judge,
 ) -> Result<Replay, String> {
     let isolation = Isolation::for_pred(pred).ok_or_else(|| {
-        format!(
-            "PostgreSQL has no isolation level for {}: the replay runs RC and postgres-rc (READ COMMITTED), SI and postgres-rr (REPEATABLE READ) violations",
+        let level = if pred == "ExecMySQLRR" {
+            "mysql-rr"
+        } else {
             pred.trim_start_matches("Exec")
+        };
+        format!(
+            "{}: the replay runs RC and postgres-rc (READ COMMITTED), SI and postgres-rr (REPEATABLE READ) violations",
+            Isolation::missing(pred, level)
         )
     })?;
     let order = events(v)?;

@@ -44,6 +44,15 @@ impl Isolation {
             _ => None,
         }
     }
+
+    /// Why a level (`pred`, named `level` by the user) has no PostgreSQL level.
+    pub fn missing(pred: &str, level: &str) -> String {
+        if pred == "ExecMySQLRR" {
+            format!("{level} is MySQL's Repeatable Read, which PostgreSQL does not run")
+        } else {
+            format!("PostgreSQL has no isolation level for {level}")
+        }
+    }
 }
 
 /// One request of the replay, for one instance's session.

@@ -63,16 +63,26 @@ pub fn events(v: &Violation) -> Result<Vec<Event>, String> {
             }
         };
         let own: Vec<usize> = (0..n).filter(|&a| v.vis.contains(&(a, i))).collect();
-        let begin = match inst.steps.first().and_then(|s| s.sees.as_deref()) {
-            Some(first) => slot(first)?,
+        // A statement runs when its snapshot is taken, or later: under MySQL's
+        // Repeatable Read a plain read after an UPDATE (which reads the newest
+        // versions, just before the commit) still reads the transaction's snapshot,
+        // taken when it began. So the instance begins with its oldest snapshot and each
+        // statement runs no earlier than the one before it.
+        let mut slots = Vec::new();
+        for s in &inst.steps {
+            slots.push(match &s.sees {
+                Some(sees) => slot(sees)?,
+                None => slot(&own)?,
+            });
+        }
+        let begin = match slots.iter().min() {
+            Some(&first) => first,
             None => slot(&own)?,
         };
         events.push((begin, i, 0, Event::Begin(i)));
-        for (k, s) in inst.steps.iter().enumerate() {
-            let at = match &s.sees {
-                Some(sees) => slot(sees)?,
-                None => begin,
-            };
+        let mut at = begin;
+        for (k, &s) in slots.iter().enumerate() {
+            at = at.max(s);
             events.push((at, i, k + 1, Event::Step(i, k)));
         }
         events.push((i, i, usize::MAX, Event::Commit(i)));

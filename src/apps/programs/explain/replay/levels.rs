@@ -275,7 +275,7 @@ pub fn postgres_rc_broken(
                     }
                 }
             }
-            if !s.latest {
+            if insert(s.stmt) {
                 continue;
             }
             let waited: BTreeSet<usize> = (0..t)
@@ -312,6 +312,59 @@ pub fn postgres_rc_broken(
                     ));
                 }
             }
+        }
+    }
+    None
+}
+
+/// Whether an execution read back breaks MySQL's Repeatable Read (`ExecMySQLRR`): every
+/// statement that writes (`locking`: UPDATE, DELETE, INSERT) reads the newest versions,
+/// its snapshot holding every instance before its own; the others read one snapshot, a
+/// prefix of the instances before it; and vis is what its statements saw together.
+pub fn mysql_rr_broken(
+    views: &[InstanceView],
+    vis: &[(usize, usize)],
+    locking: &dyn Fn(usize) -> bool,
+) -> Option<String> {
+    for (c, v) in views.iter().enumerate() {
+        let mut consistent: Option<BTreeSet<usize>> = None;
+        let mut union = BTreeSet::new();
+        for s in &v.steps {
+            let Some(sees) = &s.sees else {
+                return Some(format!(
+                    "T{} [{}] has no snapshot of its own",
+                    c + 1,
+                    s.stmt
+                ));
+            };
+            let sees: BTreeSet<usize> = sees.iter().copied().collect();
+            if locking(s.stmt) {
+                if !sees.iter().copied().eq(0..c) {
+                    return Some(format!(
+                        "a statement of T{} that writes does not read the newest versions",
+                        c + 1
+                    ));
+                }
+            } else {
+                if !sees.iter().copied().eq(0..sees.len()) || sees.len() > c {
+                    return Some(format!(
+                        "a statement of T{} reads a snapshot that is not a prefix of the instances before it",
+                        c + 1
+                    ));
+                }
+                if consistent.as_ref().is_some_and(|first| *first != sees) {
+                    return Some(format!("two reads of T{} read different snapshots", c + 1));
+                }
+                consistent = Some(sees.clone());
+            }
+            union.extend(sees);
+        }
+        let seen: BTreeSet<usize> = vis.iter().filter(|p| p.1 == c).map(|p| p.0).collect();
+        if seen != union {
+            return Some(format!(
+                "T{} sees more or less by vis than its statements' snapshots",
+                c + 1
+            ));
         }
     }
     None

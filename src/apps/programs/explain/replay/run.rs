@@ -99,6 +99,8 @@ pub(super) struct Run<'a> {
     pub(super) snapshot: BTreeSet<u32>,
     /// Under Read Committed, the same per statement (which then replaces `snapshot`).
     pub(super) statement_snapshots: BTreeMap<usize, BTreeSet<u32>>,
+    /// Rows an UPDATE changed exist for the statements after it (see `replay`).
+    pub(super) locking_updates: bool,
     pub(super) reached: BTreeMap<usize, Reach>,
     pub(super) flags_reached: BTreeMap<String, BTreeSet<Vec<u32>>>,
     /// IFs outside FOREACH that the instance reached: (the IF, whether it took the
@@ -231,7 +233,8 @@ impl Run<'_> {
     }
 
     /// The records of `table` existing when statement `si` runs: the snapshot's, with
-    /// the instance's own INSERTs and DELETEs before it applied in program order.
+    /// the instance's own INSERTs and DELETEs before it applied in program order (and
+    /// with `locking_updates`, the rows its UPDATEs changed).
     fn live_at(&self, table: &str, si: usize) -> BTreeSet<u32> {
         let snapshot = self.statement_snapshots.get(&si).unwrap_or(&self.snapshot);
         let mut live: BTreeSet<u32> = self.w.records[table]
@@ -244,6 +247,7 @@ impl Run<'_> {
                 continue;
             }
             match &s.writes.contains(&"Alive".to_string()) {
+                false if self.locking_updates && !s.writes.is_empty() => live.extend(&reach.sel),
                 false => {}
                 true if s.insert => live.extend(&reach.sel),
                 true => live.retain(|r| !reach.sel.contains(r)),
