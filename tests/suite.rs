@@ -45,6 +45,7 @@ mod programs_rc;
 mod programs_referee;
 mod programs_rows;
 mod programs_sessions;
+mod programs_values;
 mod random_problems;
 mod readme;
 mod repl_script;

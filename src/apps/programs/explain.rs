@@ -153,15 +153,96 @@ pub fn read(
     let inst = run
         .instance()
         .ok_or_else(|| internal("no instance to explain".into()))?;
-    let names = alloy_atom_names(&run.command.presentation, inst);
+    let mut names = alloy_atom_names(&run.command.presentation, inst);
+    let rel =
+        |n: &str| relation(run, n).ok_or_else(|| internal(format!("relation `{n}` is missing")));
+    // `values D = alice, bob;`: D's atoms take the names in turn — those the instances'
+    // parameters hold first, then those of the records' columns, then by their
+    // numbering (an ordered domain's by its order).
+    let params: BTreeSet<String> = app
+        .app
+        .programs
+        .iter()
+        .flat_map(|p| p.params.iter().map(|(n, _)| super::model::ident(&n.text)))
+        .collect();
+    let columns: BTreeSet<String> = app
+        .app
+        .tables
+        .iter()
+        .flat_map(|t| t.columns.iter().map(|c| super::model::ident(&c.name.text)))
+        .collect();
+    let mut held: BTreeMap<u32, u8> = BTreeMap::new();
+    if !app.value_names.is_empty() {
+        for (r, value) in run.bounds().relations.iter().zip(&inst.values) {
+            let bare = r
+                .name
+                .rsplit(['/', '.', '<', ':'])
+                .next()
+                .unwrap_or(&r.name);
+            let tier = if params.contains(bare) {
+                0
+            } else if columns.contains(bare) {
+                1
+            } else {
+                continue;
+            };
+            for t in value.iter() {
+                if let Some(&a) = t.last() {
+                    let e = held.entry(a).or_insert(tier);
+                    *e = (*e).min(tier);
+                }
+            }
+        }
+    }
+    for (sort, given) in &app.value_names {
+        let mut atoms: Vec<(usize, usize)> = names
+            .iter()
+            .enumerate()
+            .filter_map(|(a, n)| {
+                let k = n
+                    .strip_prefix(sort.as_str())?
+                    .strip_prefix('$')?
+                    .parse()
+                    .ok()?;
+                Some((k, a))
+            })
+            .collect();
+        if app.ordered.contains(sort) {
+            let lt = rel(&format!("{sort}<:{sort}__lt"))?;
+            for (k, a) in &mut atoms {
+                *k = lt.iter().filter(|t| t[1] as usize == *a).count();
+            }
+        }
+        // An ordered domain keeps its order: the names are listed least first.
+        let ordered = app.ordered.contains(sort);
+        atoms.sort_by_key(|&(k, a)| {
+            let tier = held.get(&(a as u32)).copied().unwrap_or(2);
+            (if ordered { 0 } else { tier }, k)
+        });
+        // Numbers name `int` values (the replay's SQL stores them): the atoms past the
+        // list take the numbers after the greatest, so that no two values coincide.
+        let mut next = given
+            .iter()
+            .filter_map(|g| g.parse::<i64>().ok())
+            .max()
+            .map(|m| m + 1);
+        for (i, (_, a)) in atoms.into_iter().enumerate() {
+            match (given.get(i), next.as_mut()) {
+                (Some(g), _) => names[a] = g.clone(),
+                (None, Some(n)) if sort == "Val" => {
+                    names[a] = n.to_string();
+                    *n += 1;
+                }
+                (None, _) => {}
+            }
+        }
+    }
     let name = |a: u32| {
         names
             .get(a as usize)
             .cloned()
             .unwrap_or_else(|| format!("#{a}"))
     };
-    let rel =
-        |n: &str| relation(run, n).ok_or_else(|| internal(format!("relation `{n}` is missing")));
     let skolem = |var: &str| {
         run.skolems()
             .into_iter()

@@ -107,6 +107,7 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
         }
     }
     let programs = b.programs(app);
+    let value_names = b.value_names(app);
     let mut user_levels = Vec::new();
     for level in &app.levels {
         if LEVELS.contains(&level.name.text.as_str()) {
@@ -150,6 +151,7 @@ pub fn build(app: &App, source: &str, file: FileId) -> Result<AppModel, Errors> 
         ordered: b.ordered.into_iter().collect(),
         domains: b.domains.into_iter().collect(),
         uses_val: b.uses_val,
+        value_names,
         user_levels,
         level_bodies: std::mem::take(&mut b.level_bodies),
         expects: app.expects.clone(),

@@ -24,6 +24,19 @@ pub struct App {
     pub expects: Vec<Expect>,
     /// `assume exists T;`: tables that hold a row for every key before any instance runs.
     pub assumes: Vec<Assume>,
+    /// `values D = alice, bob;`: the names a violation shows for a domain's values.
+    pub values: Vec<ValueNames>,
+}
+
+/// `values D = alice, bob, carol;`: names for the values of domain `D` (or, for `int`,
+/// of the abstract values every non-domain column shares), shown in violations, the
+/// history and the replayed SQL in place of the solver's atoms (`D$0`, `D$1`, …).
+/// Display only: the search still ranges over every value its bound allows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueNames {
+    pub domain: Name,
+    pub names: Vec<Name>,
+    pub span: Span,
 }
 
 /// `assume exists T;`: the database starts with a row of `T` for every combination of
@@ -399,6 +412,7 @@ enum Item {
     Level(LevelDef),
     Expect(Expect),
     Assume(Assume),
+    Values(ValueNames),
 }
 
 fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, Extra<'a>> {
@@ -734,7 +748,32 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
             })
         })
         .boxed();
-    choice((table, program, level, expect, assume))
+    // `values D = alice, bob;` (names or numbers).
+    let value_name = name
+        .clone()
+        .or(select! { Tok::Num(n) => n }.map_with(move |n, e| Name {
+            text: n.to_string(),
+            span: span(e.span()),
+        }));
+    let values = kw("values")
+        .ignore_then(name.clone())
+        .then_ignore(just(Tok::Eq))
+        .then(
+            value_name
+                .separated_by(just(Tok::Comma))
+                .at_least(1)
+                .collect::<Vec<_>>(),
+        )
+        .then_ignore(just(Tok::Semi))
+        .map_with(move |(domain, names), e| {
+            Item::Values(ValueNames {
+                domain,
+                names,
+                span: span(e.span()),
+            })
+        })
+        .boxed();
+    choice((table, program, level, expect, assume, values))
         .repeated()
         .collect::<Vec<_>>()
         .then_ignore(end())
@@ -745,6 +784,7 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
                 levels: Vec::new(),
                 expects: Vec::new(),
                 assumes: Vec::new(),
+                values: Vec::new(),
             };
             for item in items {
                 match item {
@@ -753,6 +793,7 @@ fn app_parser<'a>(text: &'a str, file: FileId) -> Boxed<'a, 'a, Input<'a>, App, 
                     Item::Level(l) => app.levels.push(l),
                     Item::Expect(x) => app.expects.push(x),
                     Item::Assume(a) => app.assumes.push(a),
+                    Item::Values(v) => app.values.push(v),
                 }
             }
             app

@@ -2,7 +2,7 @@
 //! statements with what they read and write, the IFs, counters, and the model text; the
 //! types of values, and the names the model gives columns and parameters.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostic::Span;
 
@@ -359,6 +359,9 @@ pub struct AppModel {
     /// Domains with a total order (`D__lt`), which MIN and MAX compare.
     pub ordered: Vec<String>,
     pub uses_val: bool,
+    /// `values D = …;`: per sort (a domain, or `Val` for `int`), the names violations
+    /// show for its values, in order.
+    pub value_names: BTreeMap<String, Vec<String>>,
     /// User-defined levels (`level NAME { … }`).
     pub user_levels: Vec<String>,
     /// Each level body's byte range in `text` and its span in the program file, so that

@@ -159,6 +159,73 @@ impl Builder<'_> {
         }
     }
 
+    /// Check `values D = …;` lines: a known domain (or `int`), named once, each name
+    /// used for one value only; the names per sort.
+    pub(super) fn value_names(&mut self, app: &App) -> BTreeMap<String, Vec<String>> {
+        let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
+        for v in &app.values {
+            let d = &v.domain;
+            let sort = if d.text.eq_ignore_ascii_case("int") && self.uses_val {
+                "Val".to_string()
+            } else if self.domains.contains(&d.text) {
+                d.text.clone()
+            } else {
+                let known: Vec<&str> = self
+                    .domains
+                    .iter()
+                    .map(|s| s.as_str())
+                    .chain(self.uses_val.then_some("int"))
+                    .collect();
+                let mut diag = Diagnostic::error(
+                    d.span,
+                    format!("no column or parameter has the domain `{}`", d.text),
+                )
+                .with_label("named here");
+                diag = match did_you_mean(&d.text, known.iter().copied()) {
+                    Some(s) => diag.with_help(format!("did you mean `{s}`?")),
+                    None => diag.with_help(format!(
+                        "`values` names the values of a domain the file uses: {}",
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    )),
+                };
+                self.errors.push(diag);
+                continue;
+            };
+            if out.contains_key(&sort) {
+                self.errors.push(
+                    Diagnostic::error(
+                        d.span,
+                        format!("the values of `{}` are named twice", d.text),
+                    )
+                    .with_help("give one `values` line per domain"),
+                );
+                continue;
+            }
+            for n in &v.names {
+                if sort == "Val" && n.text.parse::<i64>().is_err() {
+                    self.errors.push(
+                        Diagnostic::error(n.span, format!("`{}` is not a number", n.text))
+                            .with_help("`values int = …` names the abstract values of the non-domain columns with numbers, e.g. `values int = 100, 250;`"),
+                    );
+                }
+                if let Some(first) = seen.insert(n.text.clone(), n.span) {
+                    self.errors.push(
+                        Diagnostic::error(n.span, format!("`{}` names two values", n.text))
+                            .with_note(first, "first named here")
+                            .with_help("a violation shows each value by its name, so each name must be one value's"),
+                    );
+                }
+            }
+            out.insert(sort, v.names.iter().map(|n| n.text.clone()).collect());
+        }
+        out
+    }
+
     pub(super) fn table(&mut self, name: &Name) -> Option<usize> {
         let found = self.tables.iter().position(|t| t.name == name.text);
         if found.is_none() {
