@@ -115,6 +115,19 @@ fn mysql_rr_violations_say_how_the_transactions_start_and_refuse_the_postgres_re
         out.contains("BEGIN is START TRANSACTION WITH CONSISTENT SNAPSHOT"),
         "{out}"
     );
+    // Its first statement reads: no note on how the snapshot is taken.
+    assert!(!out.contains("note:"), "{out}");
+    let booking = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/programs/booking.prog"
+    );
+    let (code, out, err) = solder(&["programs", booking, "--level", "mysql-rr"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("writes before its first SELECT")
+            && out.contains("may need WITH CONSISTENT SNAPSHOT"),
+        "{out}"
+    );
     let (code, _, err) = solder(&["programs", path, "--level", "mysql-rr", "--emit-sql"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("PostgreSQL does not run"), "{err}");

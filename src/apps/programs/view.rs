@@ -263,6 +263,30 @@ pub fn violation_text(v: &Violation, app: &AppModel, pred: &str) -> String {
             for line in lines {
                 let _ = writeln!(out, "  {line}");
             }
+            if pred == "ExecMySQLRR" {
+                // A snapshot that misses an earlier instance, read after a write: with
+                // a plain START TRANSACTION MySQL takes it at that read, which may be
+                // too late to miss it.
+                for (c, inst) in v.instances.iter().enumerate() {
+                    let writes = |s: &crate::apps::programs::explain::Step| {
+                        !app.stmts[s.stmt].writes.is_empty()
+                    };
+                    let first_read = inst.steps.iter().position(|s| !writes(s));
+                    let misses = |k: usize| {
+                        inst.steps[k]
+                            .sees
+                            .as_ref()
+                            .is_some_and(|sees| sees.len() < c)
+                    };
+                    if first_read.is_some_and(|k| k > 0 && misses(k)) {
+                        let _ = writeln!(
+                            out,
+                            "note: {} writes before its first SELECT, whose snapshot misses an earlier transaction; after a plain START TRANSACTION MySQL takes the snapshot at that SELECT, so this execution may need WITH CONSISTENT SNAPSHOT",
+                            inst.name
+                        );
+                    }
+                }
+            }
         }
         Err(why) => {
             let _ = writeln!(out, "no schedule: {why}");
