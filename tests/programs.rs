@@ -283,7 +283,7 @@ pub fn history_is_placed_at_its_level(
 }
 
 /// SmallBank's Balance, WriteCheck and TransactSavings in the program format.
-const SMALL_BANK: &str = "
+pub const SMALL_BANK: &str = "
 table Saving (custid: Cust key, bal: int)
 table Checking (custid: Cust key, bal: int)
 program Balance(c: Cust) {

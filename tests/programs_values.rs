@@ -5,28 +5,11 @@
 //! diagnostics.
 
 use crate::common::binary::solder;
-use crate::programs::load;
+use crate::programs::{SMALL_BANK as BANK, load};
 use crate::programs_rc::check;
 
 use solder::apps::programs::{self, Outcome};
 use solder::diagnostic::SourceMap;
-
-const BANK: &str = "
-table Saving (custid: Cust key, bal: int)
-table Checking (custid: Cust key, bal: int)
-program Balance(c: Cust) {
-  s := SELECT bal FROM Saving WHERE custid = c;
-  k := SELECT bal FROM Checking WHERE custid = c;
-}
-program WriteCheck(c: Cust, v: int) {
-  s := SELECT bal FROM Saving WHERE custid = c;
-  k := SELECT bal FROM Checking WHERE custid = c;
-  UPDATE Checking SET bal = bal - v WHERE custid = c;
-}
-program TransactSavings(c: Cust, v: int) {
-  UPDATE Saving SET bal = bal + v WHERE custid = c;
-}
-";
 
 const NAMES: &str = "values Cust = alice, bob, carol;\nvalues int = 100, 250;\n";
 
