@@ -313,8 +313,9 @@ mod tests {
         assert_eq!(words(&h, "programs f.prog level P"), vec!["PC", "PSI"]);
         assert_eq!(
             words(&h, "programs f.prog level po"),
-            vec!["postgres-rc", "postgres-rr", "postgres-ser", "mysql-rr"]
+            vec!["postgres-rc", "postgres-rr", "postgres-ser"]
         );
+        assert_eq!(words(&h, "programs f.prog level my"), vec!["mysql-rr"]);
         assert_eq!(words(&h, "programs f.prog level SI,S"), vec!["SER", "SI"]);
         assert_eq!(words(&h, "programs f.prog level SI, S"), vec!["SER", "SI"]);
         assert_eq!(
