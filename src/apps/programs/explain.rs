@@ -135,30 +135,18 @@ fn relation<'a>(run: &'a CommandRun, name: &str) -> Option<&'a TupleSet> {
         .map(|i| &inst.values[i])
 }
 
-fn internal(message: String) -> Errors {
-    Errors::from(Diagnostic::global(format!("internal error: {message}")))
-}
-
-/// Read the violation of a satisfied bounded-search command of the level `pred`, and
-/// check it against the programs' semantics (`replay`); with `exact_rows`, statements
-/// also select only records their snapshot holds (rows abstracted: any candidates, on
-/// tables with INSERT or DELETE).
-pub fn read(
-    app: &AppModel,
-    run: &CommandRun,
-    pred: &str,
-    exact_rows: bool,
-    sessions: bool,
-) -> Result<Violation, Errors> {
-    let inst = run
-        .instance()
-        .ok_or_else(|| internal("no instance to explain".into()))?;
-    let mut names = alloy_atom_names(&run.command.presentation, inst);
+/// `values D = alice, bob;`: D's atoms take the names in turn — those the instances'
+/// parameters hold first, then those of the records' columns, then by their numbering
+/// (an ordered domain's by its order). Display only.
+fn name_values(app: &AppModel, run: &CommandRun, names: &mut [String]) -> Result<(), Errors> {
+    if app.value_names.is_empty() {
+        return Ok(());
+    }
+    let Some(inst) = run.instance() else {
+        return Ok(());
+    };
     let rel =
         |n: &str| relation(run, n).ok_or_else(|| internal(format!("relation `{n}` is missing")));
-    // `values D = alice, bob;`: D's atoms take the names in turn — those the instances'
-    // parameters hold first, then those of the records' columns, then by their
-    // numbering (an ordered domain's by its order).
     let params: BTreeSet<String> = app
         .app
         .programs
@@ -172,25 +160,23 @@ pub fn read(
         .flat_map(|t| t.columns.iter().map(|c| super::model::ident(&c.name.text)))
         .collect();
     let mut held: BTreeMap<u32, u8> = BTreeMap::new();
-    if !app.value_names.is_empty() {
-        for (r, value) in run.bounds().relations.iter().zip(&inst.values) {
-            let bare = r
-                .name
-                .rsplit(['/', '.', '<', ':'])
-                .next()
-                .unwrap_or(&r.name);
-            let tier = if params.contains(bare) {
-                0
-            } else if columns.contains(bare) {
-                1
-            } else {
-                continue;
-            };
-            for t in value.iter() {
-                if let Some(&a) = t.last() {
-                    let e = held.entry(a).or_insert(tier);
-                    *e = (*e).min(tier);
-                }
+    for (r, value) in run.bounds().relations.iter().zip(&inst.values) {
+        let bare = r
+            .name
+            .rsplit(['/', '.', '<', ':'])
+            .next()
+            .unwrap_or(&r.name);
+        let tier = if params.contains(bare) {
+            0
+        } else if columns.contains(bare) {
+            1
+        } else {
+            continue;
+        };
+        for t in value.iter() {
+            if let Some(&a) = t.last() {
+                let e = held.entry(a).or_insert(tier);
+                *e = (*e).min(tier);
             }
         }
     }
@@ -237,6 +223,31 @@ pub fn read(
             }
         }
     }
+    Ok(())
+}
+
+fn internal(message: String) -> Errors {
+    Errors::from(Diagnostic::global(format!("internal error: {message}")))
+}
+
+/// Read the violation of a satisfied bounded-search command of the level `pred`, and
+/// check it against the programs' semantics (`replay`); with `exact_rows`, statements
+/// also select only records their snapshot holds (rows abstracted: any candidates, on
+/// tables with INSERT or DELETE).
+pub fn read(
+    app: &AppModel,
+    run: &CommandRun,
+    pred: &str,
+    exact_rows: bool,
+    sessions: bool,
+) -> Result<Violation, Errors> {
+    let inst = run
+        .instance()
+        .ok_or_else(|| internal("no instance to explain".into()))?;
+    let mut names = alloy_atom_names(&run.command.presentation, inst);
+    let rel =
+        |n: &str| relation(run, n).ok_or_else(|| internal(format!("relation `{n}` is missing")));
+    name_values(app, run, &mut names)?;
     let name = |a: u32| {
         names
             .get(a as usize)
